@@ -1,0 +1,6 @@
+export default {
+  displayName: 'api',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

@@ -1,0 +1,10 @@
+// API end-to-end tests: the real app from bootstrap(), over HTTP with supertest.
+// TEST_TIER=services runs them on MariaDB + Redis; otherwise on SQLite with the in-process queue.
+export default {
+  displayName: process.env.TEST_TIER === 'services' ? 'api-e2e-services' : 'api-e2e-sqlite',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+  testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'],
+  testTimeout: 60000,
+  maxWorkers: 1,
+};

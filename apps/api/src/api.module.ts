@@ -1,0 +1,48 @@
+import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
+import { Brand } from '@solvr/contracts';
+import {
+  AppConfig,
+  AppConfigModule,
+  DatabaseModule,
+  HealthModule,
+  InjectConfig,
+  LoggingModule,
+  QueueModule,
+} from '@solvr/server-core';
+import { MailModule, MailWorkerModule } from '@solvr/server-mail';
+import { StorageModule } from '@solvr/server-storage';
+import { FirstAdminModule, UsersModule } from '@solvr/server-users';
+
+@Controller('public-config')
+class PublicConfigController {
+  constructor(@InjectConfig() private readonly config: AppConfig) {}
+
+  /** What the web needs before sign-in: the brand texts. */
+  @Get()
+  get(): { brand: Brand } {
+    return { brand: this.config.brand };
+  }
+}
+
+@Module({})
+export class ApiModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        DatabaseModule.forRoot(config, { runMigrations: true }),
+        QueueModule.forRoot(config),
+        HealthModule,
+        UsersModule,
+        FirstAdminModule,
+        MailModule,
+        StorageModule,
+        // With Redis the worker process sends mail; without it the api runs the same processor itself.
+        ...(config.runJobsInApi ? [MailWorkerModule] : []),
+      ],
+      controllers: [PublicConfigController],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@solvr/server-core';
+import { createApi } from './bootstrap';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await createApi(config);
+  await app.listen(config.port, config.host);
+  const mode = config.redis ? 'services' : 'embedded';
+  process.stdout.write(`${config.brand.product} is running on ${config.publicUrl} (${mode} mode, ${config.database.type})\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`Failed to start: ${err?.message ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
+import { MailWorkerModule } from '@solvr/server-mail';
+import { StorageModule } from '@solvr/server-storage';
+
+/** Runs the Bull processors; serves only its health endpoints. The api owns migrations. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        DatabaseModule.forRoot(config, { runMigrations: false }),
+        QueueModule.forRoot(config),
+        HealthModule,
+        StorageModule,
+        MailWorkerModule,
+      ],
+    };
+  }
+}

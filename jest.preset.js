@@ -1,0 +1,17 @@
+// Shared Jest settings: ts-jest without type-checking (tsc runs as its own check), path aliases from tsconfig.base.json.
+const path = require('path');
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = {};
+for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
+  moduleNameMapper[`^${alias.replace('/', '\\/')}$`] = path.join(__dirname, target);
+}
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.base.json'), isolatedModules: true, diagnostics: false }],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  moduleNameMapper,
+};

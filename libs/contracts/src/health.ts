@@ -1,0 +1,23 @@
+export type ComponentStatus = 'up' | 'down';
+
+export interface ComponentHealth {
+  status: ComponentStatus;
+  /** Which implementation is in use, e.g. sqlite, mysql, in-process, bull, local, s3, outbox, smtp. */
+  driver: string;
+  error?: string;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'error';
+  database: ComponentHealth;
+  queue: ComponentHealth;
+  storage: ComponentHealth;
+  mail: ComponentHealth;
+}
+
+/** The JSON body of every error answered by the api. */
+export interface ApiError {
+  message: string;
+  statusCode: number;
+  error: string;
+}

@@ -1,0 +1,33 @@
+/** User-facing texts of the spec, verbatim. API and web both read them from here. */
+export const MESSAGES = {
+  signup: {
+    blank: 'Please fill in all required fields.',
+    mismatch: "Passwords don't match!",
+    short: 'Passwords must be at least 6 characters long!',
+    failed: 'Signup failed!',
+    exception: 'an error occured on Signup!',
+  },
+  signin: {
+    failed: 'Login failed. Please check your credentials.',
+    exception: 'an error occured!',
+  },
+  access: {
+    deniedTitle: 'Access Denied',
+    deniedBody: 'You must be signed in to access this page.',
+    goToLanding: 'Go to Landing Page',
+    notAdmin: "You don't have permission to access the admin panel. Admin access is required.",
+    refreshUser: 'Refresh User Data',
+  },
+  remote: {
+    failed: 'This part of the site could not be loaded.',
+    retry: 'Retry',
+  },
+  http: {
+    malformedJson: 'The request body is not valid JSON.',
+    tooLarge: (limit: string) => `The request body is too large (limit ${limit}).`,
+    notFound: (method: string, path: string) => `Cannot ${method} ${path}`,
+    internal: 'Something went wrong on our side. Please try again.',
+  },
+} as const;
+
+export const loadingText = (product: string) => `Loading ${product}...`;

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { ComponentHealth, HealthReport } from '@solvr/contracts';
+import { QueueHealth } from '../queue/queue.health';
+import { ChecksHealth, HEALTH_COMPONENT, HealthComponent } from './health-indicator';
+import { withTimeout } from './with-timeout';
+
+const missing = (): ComponentHealth => ({ status: 'down', driver: 'none', error: 'not configured in this process' });
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queue: QueueHealth,
+    private readonly discovery: DiscoveryService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  private indicator(component: HealthComponent): ChecksHealth | undefined {
+    return this.discovery
+      .getProviders()
+      .find((w) => w.metatype && w.instance && this.reflector.get(HEALTH_COMPONENT, w.metatype) === component)?.instance;
+  }
+
+  async database(): Promise<ComponentHealth> {
+    const driver = this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite';
+    try {
+      await withTimeout(this.dataSource.query('SELECT 1'), 2000, 'database did not answer');
+      return { status: 'up', driver };
+    } catch (err) {
+      return { status: 'down', driver, error: (err as Error).message };
+    }
+  }
+
+  async report(components: Array<keyof Omit<HealthReport, 'status'>>): Promise<Partial<HealthReport>> {
+    const checks: Record<string, () => Promise<ComponentHealth>> = {
+      database: () => this.database(),
+      queue: () => this.queue.check(),
+      storage: () => this.indicator('storage')?.check() ?? Promise.resolve(missing()),
+      mail: () => this.indicator('mail')?.check() ?? Promise.resolve(missing()),
+    };
+    const results = await Promise.all(components.map((c) => checks[c]()));
+    const report: Partial<HealthReport> = { status: results.every((r) => r.status === 'up') ? 'ok' : 'error' };
+    components.forEach((c, i) => (report[c] = results[i]));
+    return report;
+  }
+}

@@ -1,0 +1,19 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { Process, Processor } from '@nestjs/bull';
+import { QueueName } from './queue.constants';
+
+export const QUEUE_PROCESSOR = 'solvr:queue-processor';
+export const JOB_HANDLER = 'solvr:job-handler';
+
+/** A class whose handlers run on Bull (services mode) or in-process (embedded); same code either way. */
+export const QueueProcessor = (queue: QueueName) => applyDecorators(Processor(queue), SetMetadata(QUEUE_PROCESSOR, queue));
+
+export const JobHandler = (job: string) => applyDecorators(Process(job), SetMetadata(JOB_HANDLER, job));
+
+/** The part of a Bull job a handler may use, so handlers run the same under both drivers. */
+export interface QueueJob<T> {
+  id: string | number;
+  name: string;
+  data: T;
+  attemptsMade: number;
+}

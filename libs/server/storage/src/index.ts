@@ -1,0 +1,2 @@
+export * from './storage.service';
+export * from './storage.module';

@@ -1,0 +1,5 @@
+export * from './user.entity';
+export * from './users.service';
+export * from './users.module';
+export * from './passwords';
+export * from './first-admin.service';

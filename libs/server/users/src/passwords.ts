@@ -1,0 +1,19 @@
+import * as argon2 from 'argon2';
+import { randomInt } from 'crypto';
+
+export const hashPassword = (plain: string) => argon2.hash(plain, { type: argon2.argon2id });
+export const verifyPassword = (hash: string, plain: string) => argon2.verify(hash, plain).catch(() => false);
+
+const SETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!@#$%^&*-_=+'];
+
+/** A random password that meets the profile password rules (upper, lower, digit, special, length). */
+export function generatePassword(length = 20): string {
+  const all = SETS.join('');
+  const chars = SETS.map((s) => s[randomInt(s.length)]);
+  while (chars.length < length) chars.push(all[randomInt(all.length)]);
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FirstAdminService } from './first-admin.service';
+import { User } from './user.entity';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([User])],
+  providers: [UsersService],
+  exports: [UsersService, TypeOrmModule],
+})
+export class UsersModule {}
+
+/** Only the api seeds the first admin (after its migrations). */
+@Module({ imports: [UsersModule], providers: [FirstAdminService] })
+export class FirstAdminModule {}

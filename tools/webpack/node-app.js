@@ -1,0 +1,35 @@
+// Bundles a Nest app (and our libs, via tsconfig paths) into dist/apps/<name>; npm packages stay external.
+const path = require('path');
+const nodeExternals = require('webpack-node-externals');
+const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+
+const root = path.resolve(__dirname, '../..');
+
+module.exports = function nodeApp(name, entries) {
+  return {
+    mode: 'production',
+    target: 'node20',
+    context: root,
+    entry: entries,
+    output: { path: path.join(root, 'dist/apps', name), filename: '[name].js', clean: true },
+    devtool: 'source-map',
+    optimization: { minimize: false, nodeEnv: false },
+    externalsPresets: { node: true },
+    externals: [nodeExternals({ modulesDir: path.join(root, 'node_modules') })],
+    resolve: {
+      extensions: ['.ts', '.js', '.json'],
+      plugins: [new TsconfigPathsPlugin({ configFile: path.join(root, 'tsconfig.base.json') })],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          loader: 'ts-loader',
+          options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.base.json') },
+        },
+      ],
+    },
+    stats: 'errors-warnings',
+  };
+};
