@@ -1,15 +1,30 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppConfigModule, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
+import { DataSource } from 'typeorm';
+import { AppConfigModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
 import { UsersModule, UsersService } from '@solvr/server-users';
 
-const USAGE = 'Usage: create-admin <email> [--password <password>]   (omit --password to generate one)';
+const USAGE = [
+  'Usage:',
+  '  cli.js create-admin <email> [--password <password>]   create an admin, or promote an existing account (no --password: generated)',
+  '  cli.js migrate                                          run pending database migrations and exit',
+].join('\n');
 
-/** Operator command: create an admin account, or give an existing account the admin role. */
-async function main(argv: string[]): Promise<number> {
-  const [command, email, flag, password] = argv;
-  if (command !== 'create-admin' || !email || !/^[^\s@]+@[^\s@]+$/.test(email) || (flag && (flag !== '--password' || !password))) {
+async function migrate(): Promise<number> {
+  const config = loadConfigOrExit();
+  const ds = await new DataSource(dataSourceOptions(config.database)).initialize();
+  try {
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    process.stdout.write(`Migrations applied: ${applied.length ? applied.map((m) => m.name).join(', ') : 'none pending'}\n`);
+    return 0;
+  } finally {
+    await ds.destroy();
+  }
+}
+
+async function createAdmin(email?: string, flag?: string, password?: string): Promise<number> {
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || (flag && (flag !== '--password' || !password))) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -27,10 +42,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Operator commands, run from the same image as the api. */
+async function main([command, ...args]: string[]): Promise<number> {
+  if (command === 'migrate') return migrate();
+  if (command === 'create-admin') return createAdmin(...args);
+  process.stderr.write(`${USAGE}\n`);
+  return 2;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    process.stderr.write(`create-admin failed: ${err?.message ?? err}\n`);
+    process.stderr.write(`Command failed: ${err?.message ?? err}\n`);
     process.exit(1);
   },
 );

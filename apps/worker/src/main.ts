@@ -5,9 +5,8 @@ import { createWorker } from './bootstrap';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await createWorker(config);
-  const port = Number(process.env.WORKER_PORT ?? 3001);
-  await app.listen(port, config.host);
-  process.stdout.write(`Worker is processing jobs (health on port ${port})\n`);
+  await app.listen(config.workerPort, config.host);
+  process.stdout.write(`Worker is processing jobs (health on port ${config.workerPort})\n`);
 }
 
 main().catch((err) => {

@@ -19,6 +19,7 @@ export type StorageConfig =
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  workerPort: number;
   host: string;
   dataDir: string;
   publicUrl: string;
@@ -170,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   return {
     env: nodeEnv as AppConfig['env'],
     port,
+    workerPort: int(env, 'WORKER_PORT', 3001, 0, 65535),
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir,
     publicUrl: publicUrl.replace(/\/$/, ''),

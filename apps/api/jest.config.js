@@ -1,4 +1,4 @@
-export default {
+module.exports = {
   displayName: 'api',
   preset: '../../jest.preset.js',
   rootDir: '.',

@@ -1,5 +1,5 @@
-export default {
-  displayName: 'server-mail',
+module.exports = {
+  displayName: 'server-core',
   preset: '../../../jest.preset.js',
   rootDir: '.',
   testMatch: ['<rootDir>/src/**/*.spec.ts'],

@@ -1,5 +1,5 @@
-export default {
-  displayName: 'server-storage',
+module.exports = {
+  displayName: 'server-mail',
   preset: '../../../jest.preset.js',
   rootDir: '.',
   testMatch: ['<rootDir>/src/**/*.spec.ts'],

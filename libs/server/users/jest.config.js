@@ -1,4 +1,4 @@
-export default {
+module.exports = {
   displayName: 'server-users',
   preset: '../../../jest.preset.js',
   rootDir: '.',

@@ -1,6 +1,6 @@
 // API end-to-end tests: the real app from bootstrap(), over HTTP with supertest.
 // TEST_TIER=services runs them on MariaDB + Redis; otherwise on SQLite with the in-process queue.
-export default {
+module.exports = {
   displayName: process.env.TEST_TIER === 'services' ? 'api-e2e-services' : 'api-e2e-sqlite',
   preset: '../../jest.preset.js',
   rootDir: '.',

@@ -1,5 +1,5 @@
-export default {
-  displayName: 'server-core',
+module.exports = {
+  displayName: 'server-storage',
   preset: '../../../jest.preset.js',
   rootDir: '.',
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
