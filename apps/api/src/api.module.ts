@@ -6,13 +6,17 @@ import {
   DatabaseModule,
   HealthModule,
   InjectConfig,
+  Public,
+  AccessModule,
   LoggingModule,
   QueueModule,
 } from '@solvr/server-core';
 import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FirstAdminModule, UsersModule } from '@solvr/server-users';
+import { AuthModule } from '@solvr/server-auth';
 
+@Public()
 @Controller('public-config')
 class PublicConfigController {
   constructor(@InjectConfig() private readonly config: AppConfig) {}
@@ -32,11 +36,13 @@ export class ApiModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        AccessModule.forRoot(config),
         DatabaseModule.forRoot(config, { runMigrations: true }),
         QueueModule.forRoot(config),
         HealthModule,
         UsersModule,
         FirstAdminModule,
+        AuthModule,
         MailModule,
         StorageModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.

@@ -16,7 +16,7 @@ describe(`migrations (${TIER})`, () => {
     await t.cleanup();
   });
 
-  const OURS = ['users', 'mail_outbox'];
+  const OURS = ['users', 'mail_outbox', 'auth_sessions'];
   /** Which of our tables exist now. */
   const tables = async () => {
     const q = ds.createQueryRunner();

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
+import { AccessModule, AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
 import { MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 
@@ -12,6 +12,7 @@ export class WorkerModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        AccessModule.forRoot(config),
         DatabaseModule.forRoot(config, { runMigrations: false }),
         QueueModule.forRoot(config),
         HealthModule,

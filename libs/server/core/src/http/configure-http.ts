@@ -1,5 +1,6 @@
 import { ValidationPipe, BadRequestException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from '../config/app-config';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -15,6 +16,7 @@ export function configureHttp(app: NestExpressApplication, config: AppConfig, op
   const server = app.getHttpAdapter().getInstance();
   server.disable('x-powered-by');
   server.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(cookieParser());
   for (const handler of bodyParsing(config.bodyLimit)) app.use(handler);
   app.useGlobalPipes(
     new ValidationPipe({

@@ -1,0 +1,56 @@
+import { RequestMethod } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ACCESS_POLICY, AccessPolicy } from '@solvr/server-core';
+import { createApi } from '../src/bootstrap';
+import { createTestEnv, TestEnv } from './support/test-env';
+
+/**
+ * Every route and who may call it. A new route changes this table, so its access policy is
+ * reviewed: routes without a decorator default to signed-in, never to public.
+ */
+const EXPECTED = [
+  'GET /api/health public',
+  'GET /api/health/live public',
+  'GET /api/public-config public',
+  'GET /api/users/me signed-in',
+  'POST /api/auth/login public',
+  'POST /api/auth/logout public',
+  'POST /api/auth/refresh public',
+];
+
+describe('route access policies', () => {
+  let t: TestEnv;
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    t = await createTestEnv('sqlite');
+    app = await createApi(t.config());
+    await app.init();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t.cleanup();
+  });
+
+  it('lists every route with its declared policy', () => {
+    const reflector = app.get(Reflector);
+    const scanner = app.get(MetadataScanner);
+    const routes: string[] = [];
+    for (const wrapper of app.get(DiscoveryService).getControllers()) {
+      const { instance, metatype } = wrapper;
+      if (!instance || !metatype) continue;
+      const base = reflector.get<string>(PATH_METADATA, metatype);
+      for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+        const handler = instance[name];
+        const path = reflector.get<string>(PATH_METADATA, handler);
+        if (path === undefined) continue;
+        const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
+        const policy = reflector.getAllAndOverride<AccessPolicy>(ACCESS_POLICY, [handler, metatype]) ?? { kind: 'signed-in' };
+        const who = policy.kind === 'role' ? `role:${policy.role}` : policy.kind;
+        routes.push(`${method} ${['/api', base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/')} ${who}`);
+      }
+    }
+    expect(routes.sort()).toEqual(EXPECTED);
+  });
+});

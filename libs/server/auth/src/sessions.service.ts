@@ -1,0 +1,60 @@
+import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash, randomBytes, randomUUID } from 'crypto';
+import { IsNull, Repository } from 'typeorm';
+import { AuthSession } from './auth-session.entity';
+
+export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** Rotating refresh tokens with reuse detection: replaying a rotated token revokes its whole family. */
+@Injectable()
+export class SessionsService {
+  constructor(@InjectRepository(AuthSession) private readonly sessions: Repository<AuthSession>) {}
+
+  private async issue(userId: string, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.sessions.insert({
+      id: randomUUID(),
+      userId,
+      familyId,
+      tokenHash: hash(token),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+    });
+    return token;
+  }
+
+  start(userId: string): Promise<string> {
+    return this.issue(userId, randomUUID());
+  }
+
+  /** Returns the user id and the next refresh token; the presented one can never be used again. */
+  async rotate(token: string | undefined): Promise<{ userId: string; token: string }> {
+    if (!token) throw new UnauthorizedException(EXPIRED);
+    const session = await this.sessions.findOneBy({ tokenHash: hash(token) });
+    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(EXPIRED);
+    // Conditional update: of two concurrent uses of one token only one wins; the other counts as reuse.
+    const claimed = await this.sessions.update({ id: session.id, rotatedAt: IsNull() }, { rotatedAt: new Date() });
+    if (!claimed.affected) {
+      await this.revokeFamily(session.familyId);
+      throw new UnauthorizedException(EXPIRED);
+    }
+    return { userId: session.userId, token: await this.issue(session.userId, session.familyId) };
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.sessions.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** Logout: revokes the family of the presented token, if it is one of ours. */
+  async end(token: string | undefined): Promise<void> {
+    if (!token) return;
+    const session = await this.sessions.findOneBy({ tokenHash: hash(token) });
+    if (session) await this.revokeFamily(session.familyId);
+  }
+
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.sessions.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+}
