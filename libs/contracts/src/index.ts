@@ -4,3 +4,4 @@ export * from './messages';
 export * from './routes';
 export * from './health';
 export * from './roles';
+export * from './signup';

@@ -1,0 +1,2 @@
+// Standalone entry (development); the shell uses remoteEntry.js and ./Module instead.
+import('./bootstrap');

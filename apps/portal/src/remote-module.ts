@@ -1,0 +1,28 @@
+import { lazy, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import { useSelector } from 'react-redux';
+import { configureStore } from '@reduxjs/toolkit';
+import { Button } from '@solvr/web-ui';
+import { api, type RemoteModule } from '@solvr/web-data';
+import './portal.css';
+
+export const pages: RemoteModule['pages'] = {
+  Dashboard: lazy(() => import('./pages/Dashboard')),
+  CompleteProfile: lazy(() => import('./pages/CompleteProfile')),
+  ProductDownload: lazy(() => import('./pages/ProductDownload')),
+  Downloads: lazy(() => import('./pages/Downloads')),
+  MigrationGuide: lazy(() => import('./pages/MigrationGuide')),
+  Help: lazy(() => import('./pages/Help')),
+  Contact: lazy(() => import('./pages/Contact')),
+};
+
+export const probe: RemoteModule['probe'] = {
+  react: useState,
+  'react-dom': createPortal,
+  'react-router-dom': useNavigate,
+  'react-redux': useSelector,
+  '@reduxjs/toolkit': configureStore,
+  '@solvr/web-ui': Button,
+  '@solvr/web-data': api,
+};

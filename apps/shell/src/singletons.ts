@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import { useSelector } from 'react-redux';
+import { configureStore } from '@reduxjs/toolkit';
+import { Button } from '@solvr/web-ui';
+import { api } from '@solvr/web-data';
+
+const own: Record<string, unknown> = {
+  react: useState,
+  'react-dom': createPortal,
+  'react-router-dom': useNavigate,
+  'react-redux': useSelector,
+  '@reduxjs/toolkit': configureStore,
+  '@solvr/web-ui': Button,
+  '@solvr/web-data': api,
+};
+
+declare global {
+  interface Window {
+    __solvrSingletons?: Record<string, Record<string, boolean>>;
+  }
+}
+
+/** Records, per remote, whether each shared library is the very instance the shell uses (one copy in the browser). */
+export function recordSingletons(area: string, probe: Record<string, unknown>): void {
+  const result = Object.fromEntries(Object.keys(own).map((lib) => [lib, probe[lib] === own[lib]]));
+  window.__solvrSingletons = { ...window.__solvrSingletons, [area]: result };
+  const copies = Object.entries(result).filter(([, same]) => !same);
+  if (copies.length) console.error(`Remote ${area} loaded its own copy of: ${copies.map(([lib]) => lib).join(', ')}`);
+}

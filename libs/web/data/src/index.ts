@@ -1,0 +1,6 @@
+export * from './session.slice';
+export * from './api';
+export * from './store';
+export * from './brand';
+export * from './remote-module';
+export * from './standalone';

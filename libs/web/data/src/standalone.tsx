@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Link, useLocation } from 'react-router-dom';
+import { DEFAULT_BRAND } from '@solvr/contracts';
+import { BrandProvider } from './brand';
+import { createAppStore, restoreSession } from './store';
+
+function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
+  const { pathname } = useLocation();
+  const current = pathname.split('/').filter(Boolean).pop()?.toLowerCase();
+  const Page = Object.entries(pages).find(([p]) => p.toLowerCase() === current)?.[1];
+  if (Page) return <Page />;
+  return (
+    <main style={{ padding: 24 }}>
+      <h1>{name} remote (standalone)</h1>
+      <ul>
+        {Object.keys(pages).map((p) => (
+          <li key={p}>
+            <Link to={`/${p}`}>{p}</Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
+
+/** A remote served on its own (development): its pages with a store of its own, outside the shell. */
+export function renderStandalone(name: string, pages: Record<string, ComponentType>): void {
+  const store = createAppStore();
+  void store.dispatch(restoreSession());
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <Provider store={store}>
+      <BrandProvider brand={DEFAULT_BRAND}>
+        <BrowserRouter>
+          <Picker name={name} pages={pages} />
+        </BrowserRouter>
+      </BrandProvider>
+    </Provider>,
+  );
+}

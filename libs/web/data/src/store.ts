@@ -1,0 +1,35 @@
+import { combineSlices, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from './api';
+import { sessionSlice, signedIn, signedOut, type SessionUserView } from './session.slice';
+
+export interface LazyLoadedSlices {}
+
+/** The shell's one root reducer; remotes add theirs with rootReducer.inject(slice) or slice.injectInto(rootReducer). */
+export const rootReducer = combineSlices(sessionSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export function createAppStore() {
+  return configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = AppStore['dispatch'];
+export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+
+/** Session bootstrap: the httpOnly refresh cookie, if valid, gives an access token and the user. */
+export const restoreSession = (): AppThunk<Promise<void>> => async (dispatch) => {
+  try {
+    const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+    if (!res.ok) return void dispatch(signedOut());
+    dispatch(signedIn((await res.json()) as { access_token: string; user: SessionUserView }));
+  } catch {
+    dispatch(signedOut());
+  }
+};

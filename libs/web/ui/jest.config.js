@@ -1,0 +1,7 @@
+module.exports = {
+  displayName: 'web-ui',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.tsx'],
+};

@@ -1,0 +1,92 @@
+// Webpack config for the shell (Module Federation host) and the remotes. One place for the
+// shared singletons, so host and remotes can never disagree about them.
+const path = require('path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const deps = require('../../package.json').dependencies;
+
+const root = path.resolve(__dirname, '../..');
+
+const npmSingleton = (name, version) => ({ singleton: true, strictVersion: true, requiredVersion: version });
+const libSingleton = (dir) => ({
+  singleton: true,
+  import: path.join(root, dir, 'src/index.ts'),
+  requiredVersion: false,
+  version: '1.0.0',
+});
+
+const SHARED = {
+  react: npmSingleton('react', deps.react),
+  'react/jsx-runtime': npmSingleton('react', deps.react),
+  'react-dom': npmSingleton('react-dom', deps['react-dom']),
+  'react-dom/client': npmSingleton('react-dom', deps['react-dom']),
+  'react-router-dom': npmSingleton('react-router-dom', deps['react-router-dom']),
+  'react-redux': npmSingleton('react-redux', deps['react-redux']),
+  '@reduxjs/toolkit': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
+  '@reduxjs/toolkit/query/react': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
+  '@solvr/web-ui': libSingleton('libs/web/ui'),
+  '@solvr/web-data': libSingleton('libs/web/data'),
+  '@solvr/contracts': libSingleton('libs/contracts'),
+};
+
+/**
+ * @param {{ name: string, port: number, exposes?: Record<string, string> }} app
+ * A host when `exposes` is absent: it finds its remotes at run time from /remotes.json.
+ */
+module.exports = function webApp({ name, port, exposes }) {
+  const isHost = !exposes;
+  return (_env, argv = {}) => {
+    const dev = argv.mode === 'development';
+    return {
+      mode: dev ? 'development' : 'production',
+      context: root,
+      entry: { main: `./apps/${name}/src/main.ts` },
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(root, 'dist/apps', name),
+        // Remotes load their chunks relative to wherever their remoteEntry.js was served from.
+        publicPath: isHost ? '/' : 'auto',
+        // [fullhash]: the federation runtime cannot resolve [contenthash]/[chunkhash] for entry files.
+        filename: dev ? '[name].js' : '[name].[fullhash:12].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:12].js',
+        uniqueName: `solvr_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        plugins: [new TsconfigPathsPlugin({ configFile: path.join(root, 'tsconfig.base.json') })],
+      },
+      module: {
+        rules: [
+          { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: isHost ? undefined : 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: SHARED,
+          dts: false,
+          manifest: false,
+        }),
+        new MiniCssExtractPlugin({ filename: dev ? '[name].css' : '[name].[contenthash:12].css' }),
+        new HtmlWebpackPlugin({ template: `apps/${name}/src/index.html`, scriptLoading: 'defer' }),
+        new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? 'local') }),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/remotes.json'], target: 'http://localhost:3000' }],
+      },
+    };
+  };
+};
