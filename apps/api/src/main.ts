@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'net';
 import { loadConfigOrExit } from '@solvr/server-core';
 import { createApi } from './bootstrap';
 
@@ -7,7 +8,9 @@ async function main(): Promise<void> {
   const app = await createApi(config);
   await app.listen(config.port, config.host);
   const mode = config.redis ? 'services' : 'embedded';
-  process.stdout.write(`${config.brand.product} is running on ${config.publicUrl} (${mode} mode, ${config.database.type})\n`);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  process.stdout.write(`${config.brand.product} is running on ${url} (${mode} mode, ${config.database.type})\n`);
 }
 
 main().catch((err) => {

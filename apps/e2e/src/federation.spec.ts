@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '@solvr/contracts';
+import { resetManifest, setManifest, signIn } from '../support/fixtures';
+import { closeServer, portOf, ROOT, serveStatic } from '../support/site';
+
+test.afterEach(() => resetManifest());
+
+test('react, the router, redux and our web libs are single instances across shell and remotes', async ({ page }) => {
+  await signIn(page);
+  // One page load, then client-side navigation only, so all three remotes live in the same window.
+  await page.goto('/Dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/About');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { name: 'About Solvr' })).toBeVisible();
+
+  const probes = await page.evaluate(() => (window as { __solvrSingletons?: Record<string, Record<string, boolean>> }).__solvrSingletons);
+  expect(Object.keys(probes ?? {}).sort()).toEqual(['admin', 'marketing', 'portal']);
+  for (const [, libs] of Object.entries(probes!)) {
+    expect(libs).toEqual({
+      react: true,
+      'react-dom': true,
+      'react-router-dom': true,
+      'react-redux': true,
+      '@reduxjs/toolkit': true,
+      '@solvr/web-ui': true,
+      '@solvr/web-data': true,
+    });
+  }
+});
+
+test('a remote is redeployed by switching the manifest, without rebuilding the shell', async ({ page }) => {
+  const v2 = await serveStatic(join(ROOT, 'tmp/marketing-v2'));
+  try {
+    await page.goto('/About');
+    await expect(page.locator('[data-build]')).toHaveAttribute('data-build', 'local');
+    setManifest({ marketing: `http://127.0.0.1:${portOf(v2)}/remoteEntry.js` });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'About Solvr' })).toBeVisible();
+    await expect(page.locator('[data-build]')).toHaveAttribute('data-build', 'v2');
+  } finally {
+    await closeServer(v2);
+  }
+});
+
+test('with the admin remote down the shell shows Retry, other areas keep working, and Retry recovers', async ({ page }) => {
+  // The admin remote as its own deployment, which we then stop.
+  let adminServer = await serveStatic(join(ROOT, 'dist/apps/admin'));
+  const port = portOf(adminServer);
+  setManifest({ admin: `http://127.0.0.1:${port}/remoteEntry.js` });
+  await closeServer(adminServer);
+
+  await signIn(page);
+  await page.goto('/Admin');
+  await expect(page.getByText(MESSAGES.remote.failed)).toBeVisible();
+  const retry = page.getByRole('button', { name: MESSAGES.remote.retry });
+  await expect(retry).toBeVisible();
+  // The header (shell) still works, and so do the other remotes.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
+  await expect(page.getByRole('heading', { name: 'Help' })).toBeVisible();
+  await page.goto('/Landing');
+  await expect(page.getByRole('heading', { name: /Ace your coding interviews/ })).toBeVisible();
+
+  await page.goto('/Admin');
+  await expect(retry).toBeVisible();
+  adminServer = await serveStatic(join(ROOT, 'dist/apps/admin'), port);
+  try {
+    await retry.click();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  } finally {
+    await closeServer(adminServer);
+  }
+});

@@ -1,0 +1,28 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSite } from './site';
+
+const DEFAULT_MANIFEST = {
+  marketing: '/remotes/marketing/remoteEntry.js',
+  portal: '/remotes/portal/remoteEntry.js',
+  admin: '/remotes/admin/remoteEntry.js',
+};
+
+/** One site for the whole run, with a manifest file the tests may switch (it is read per request). */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'solvr-pw-'));
+  const manifest = join(dataDir, 'remotes.json');
+  writeFileSync(manifest, JSON.stringify(DEFAULT_MANIFEST));
+  const site = await startSite({ DATA_DIR: dataDir, REMOTES_MANIFEST: manifest });
+  Object.assign(process.env, {
+    E2E_BASE_URL: site.url,
+    E2E_DATA_DIR: dataDir,
+    E2E_MANIFEST: manifest,
+    E2E_DEFAULT_MANIFEST: JSON.stringify(DEFAULT_MANIFEST),
+    E2E_ADMIN_EMAIL: site.admin.email,
+    E2E_ADMIN_PASSWORD: site.admin.password,
+    E2E_SITE_PID: String(site.proc.pid),
+  });
+  site.proc.unref();
+}

@@ -1,0 +1,105 @@
+import { execFileSync } from 'child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { REPO_ROOT } from './kustomize';
+
+// CI runs `nx affected`; these checks prove the project graph sends a change to the right projects.
+const NX = join(REPO_ROOT, 'node_modules/.bin/nx');
+const ENV = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+function nx(args: string[]): string {
+  return execFileSync(NX, args, { cwd: REPO_ROOT, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const affectedBy = (file: string): string[] => JSON.parse(nx(['show', 'projects', '--affected', `--files=${file}`, '--json']));
+
+const PROJECTS = [
+  'api',
+  'worker',
+  'shell',
+  'marketing',
+  'portal',
+  'admin',
+  'e2e',
+  'contracts',
+  'server-core',
+  'server-users',
+  'server-mail',
+  'server-storage',
+  'web-ui',
+  'web-data',
+  'deploy-checks',
+];
+const FRONTENDS = ['shell', 'marketing', 'portal', 'admin'];
+const SERVER = ['api', 'worker', 'server-core', 'server-users', 'server-mail', 'server-storage'];
+
+let all: string[];
+let dependents: Map<string, Set<string>>;
+
+/** Every project that depends on `project`, directly or through others. */
+function dependentsOf(project: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (p: string) => {
+    for (const d of dependents.get(p) ?? []) if (!found.has(d)) found.add(d) && visit(d);
+  };
+  visit(project);
+  return found;
+}
+
+beforeAll(() => {
+  all = JSON.parse(nx(['show', 'projects', '--json']));
+  const dir = mkdtempSync(join(tmpdir(), 'nx-graph-'));
+  try {
+    nx(['graph', `--file=${join(dir, 'graph.json')}`]);
+    const { graph } = JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8'));
+    dependents = new Map();
+    for (const deps of Object.values<{ source: string; target: string }[]>(graph.dependencies)) {
+      for (const { source, target } of deps) {
+        if (!dependents.has(target)) dependents.set(target, new Set());
+        dependents.get(target)?.add(source);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the workspace has every intended project', () => {
+  expect(PROJECTS.filter((p) => !all.includes(p))).toEqual([]);
+});
+
+test('a change in one remote affects that remote and e2e only, not the other frontends or the server', () => {
+  const affected = affectedBy('apps/admin/src/x.ts');
+  expect(affected).toContain('admin');
+  if (all.includes('e2e')) expect(affected).toContain('e2e');
+  for (const p of ['marketing', 'portal', 'shell', ...SERVER]) expect(affected).not.toContain(p);
+});
+
+test.each([
+  ['web-ui', 'libs/web/ui/src/index.ts'],
+  ['contracts', 'libs/contracts/src/index.ts'],
+])('a change in the shared lib %s affects exactly the lib and its dependents', (lib, file) => {
+  expect(affectedBy(file).sort()).toEqual([lib, ...dependentsOf(lib)].sort());
+});
+
+test('the web ui lib reaches the frontends and e2e, never the server', () => {
+  const affected = affectedBy('libs/web/ui/src/index.ts');
+  for (const p of FRONTENDS.filter((f) => all.includes(f))) expect(affected).toContain(p);
+  if (all.includes('e2e')) expect(affected).toContain('e2e');
+  for (const p of SERVER) expect(affected).not.toContain(p);
+});
+
+test('the contracts lib reaches both the api and the frontends', () => {
+  const affected = affectedBy('libs/contracts/src/index.ts');
+  expect(affected).toEqual(expect.arrayContaining(['api', 'worker', 'shell']));
+});
+
+// Files outside every project reach deploy-checks through its test inputs (tools/deploy-checks/project.json).
+test.each(['k8s/overlays/prod/kustomization.yaml', 'docker-compose.yml', 'deploy/nginx/web.conf.template'])('a change in %s runs the deployment checks only', (file) => {
+  expect(affectedBy(file)).toEqual(['deploy-checks']);
+});
+
+test('a change in .env.example runs the deployment checks (the k8s settings must follow it)', () => {
+  expect(affectedBy('.env.example')).toContain('deploy-checks');
+});
