@@ -5,6 +5,8 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: '.',
   testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'],
+  // The built-process test needs MySQL and Redis, like the manifests it mirrors.
+  testPathIgnorePatterns: process.env.TEST_TIER === 'services' ? [] : ['processes\\.e2e\\.spec'],
   testTimeout: 60000,
   maxWorkers: 1,
 };

@@ -76,7 +76,11 @@ module.exports = function webApp({ name, port, exposes }) {
           manifest: false,
         }),
         new MiniCssExtractPlugin({ filename: dev ? '[name].css' : '[name].[contenthash:12].css' }),
-        new HtmlWebpackPlugin({ template: `apps/${name}/src/index.html`, scriptLoading: 'defer' }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)` },
+          scriptLoading: 'defer',
+        }),
         new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? 'local') }),
       ],
       performance: { hints: false },

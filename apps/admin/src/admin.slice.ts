@@ -17,6 +17,8 @@ const adminUiSlice = createSlice({
 });
 
 declare module '@solvr/web-data' {
+  // Declaration merging: tells the shell store's type about this lazily injected slice.
+  // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminUiSlice> {}
 }
 

@@ -37,7 +37,7 @@ export class ApiModule {
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
         AccessModule.forRoot(config),
-        DatabaseModule.forRoot(config, { runMigrations: true }),
+        DatabaseModule.forRoot(config, { runMigrations: config.runMigrations }),
         QueueModule.forRoot(config),
         HealthModule,
         UsersModule,

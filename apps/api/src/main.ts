@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'net';
-import { loadConfigOrExit } from '@solvr/server-core';
+import { closeOnSignals, loadConfigOrExit } from '@solvr/server-core';
 import { createApi } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await createApi(config);
+  closeOnSignals(app);
   await app.listen(config.port, config.host);
   const mode = config.redis ? 'services' : 'embedded';
   const { port } = app.getHttpServer().address() as AddressInfo;

@@ -6,6 +6,8 @@ import type { Queue } from 'bull';
 import { InProcessQueue } from '@solvr/server-core';
 import { MailProcessor, MailService, OutboxReconciler } from '@solvr/server-mail';
 import { createApi } from '../src/bootstrap';
+// The services-mode test runs the real worker beside the api, as production does.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { createWorker } from '../../worker/src/bootstrap';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 

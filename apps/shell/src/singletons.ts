@@ -1,20 +1,4 @@
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
-import { useSelector } from 'react-redux';
-import { configureStore } from '@reduxjs/toolkit';
-import { Button } from '@solvr/web-ui';
-import { api } from '@solvr/web-data';
-
-const own: Record<string, unknown> = {
-  react: useState,
-  'react-dom': createPortal,
-  'react-router-dom': useNavigate,
-  'react-redux': useSelector,
-  '@reduxjs/toolkit': configureStore,
-  '@solvr/web-ui': Button,
-  '@solvr/web-data': api,
-};
+import { probe as own } from '@solvr/singleton-probe';
 
 declare global {
   interface Window {

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfigOrExit } from '@solvr/server-core';
+import { closeOnSignals, ConfigError, loadConfigOrExit } from '@solvr/server-core';
 import { createWorker } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await createWorker(config);
+  closeOnSignals(app);
   await app.listen(config.workerPort, config.host);
   process.stdout.write(`Worker is processing jobs (health on port ${config.workerPort})\n`);
 }

@@ -41,7 +41,11 @@ let dependents: Map<string, Set<string>>;
 function dependentsOf(project: string): Set<string> {
   const found = new Set<string>();
   const visit = (p: string) => {
-    for (const d of dependents.get(p) ?? []) if (!found.has(d)) found.add(d) && visit(d);
+    for (const d of dependents.get(p) ?? []) {
+      if (found.has(d)) continue;
+      found.add(d);
+      visit(d);
+    }
   };
   visit(project);
   return found;

@@ -69,9 +69,14 @@ patches:
         value: { note: patched }`,
   });
   const objects = build(join(root, 'overlay'));
-  const d = objects.find((o) => o.kind === 'Deployment')!;
-  const settings = objects.find((o) => o.metadata.name.startsWith('settings-'))!;
-  const files = objects.find((o) => o.metadata.name.startsWith('files-'))!;
+  const one = (pick: (o: (typeof objects)[number]) => boolean) => {
+    const found = objects.filter(pick);
+    expect(found).toHaveLength(1);
+    return found[0];
+  };
+  const d = one((o) => o.kind === 'Deployment');
+  const settings = one((o) => o.metadata.name.startsWith('settings-'));
+  const files = one((o) => o.metadata.name.startsWith('files-'));
   expect(settings.data).toEqual({ A: '1', B: '3' });
   expect(files.data).toEqual({ 'conf.json': '{"x":1}' });
   expect(d.metadata.namespace).toBe('prod');

@@ -51,6 +51,7 @@ class Nginx {
 
   /** Starts nginx with the rendered server config on a random free port, retrying when the port is taken. */
   async start(template: string, vars: Record<string, string>): Promise<void> {
+    if (!NGINX) throw new Error('nginx is not installed');
     for (let attempt = 0; attempt < 10; attempt++) {
       this.port = 20000 + Math.floor(Math.random() * 40000);
       writeFileSync(join(this.dir, 'server.conf'), render(template, { ...vars, NGINX_PORT: this.port }));
@@ -71,10 +72,10 @@ class Nginx {
         ].join('\n'),
       );
       const stderr: string[] = [];
-      const proc = spawn(NGINX!, ['-e', 'stderr', '-p', this.dir, '-c', join(this.dir, 'nginx.conf'), '-g', `daemon off; pid ${join(this.dir, 'nginx.pid')};`], {
+      const proc = spawn(NGINX, ['-e', 'stderr', '-p', this.dir, '-c', join(this.dir, 'nginx.conf'), '-g', `daemon off; pid ${join(this.dir, 'nginx.pid')};`], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
-      proc.stderr!.on('data', (d) => stderr.push(String(d)));
+      proc.stderr?.on('data', (d) => stderr.push(String(d)));
       const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       for (let i = 0; i < 50; i++) {
         const up = await get(this.port, '/healthz').then(
@@ -96,9 +97,10 @@ class Nginx {
   }
 
   async stop(): Promise<void> {
-    if (!this.proc || this.proc.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.proc!.once('exit', resolve));
-    this.proc.kill('SIGTERM');
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGTERM');
     await exited;
   }
 }

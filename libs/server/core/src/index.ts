@@ -19,3 +19,4 @@ export * from './http/serve-web';
 export * from './access/access.decorators';
 export * from './access/access.guard';
 export * from './access/access.module';
+export * from './http/graceful-shutdown';

@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
 import { sessionSlice, signedIn, signedOut, type SessionUserView } from './session.slice';
 
+/** Remotes add their injected slices here by declaration merging. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
 export interface LazyLoadedSlices {}
 
 /** The shell's one root reducer; remotes add theirs with rootReducer.inject(slice) or slice.injectInto(rootReducer). */

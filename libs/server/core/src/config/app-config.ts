@@ -26,6 +26,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Bull on Redis when set; the in-process runner otherwise. */
   redis: { url: string; prefix: string } | null;
+  /** Whether the api applies pending migrations at start (off where a migration Job does it). */
+  runMigrations: boolean;
   /** Whether this process runs job processors: always in the worker, in the api only without Redis. */
   runJobsInApi: boolean;
   mail: { from: string; smtpUrl: string | null; outboxDir: string };
@@ -178,6 +180,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     database: databaseUrl ? { type: 'mysql', url: databaseUrl } : { type: 'sqlite', path: join(dataDir, 'solvr.sqlite') },
     redis: redisUrl ? { url: redisUrl, prefix: redisPrefix } : null,
     runJobsInApi: !redisUrl,
+    runMigrations: bool(env, 'RUN_MIGRATIONS', true),
     mail: { from: mailFrom, smtpUrl, outboxDir: join(dataDir, 'outbox') },
     storage,
     jwtSecret: jwtSecret(env, production, dataDir),

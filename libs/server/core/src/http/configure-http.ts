@@ -11,7 +11,6 @@ import { serveWeb } from './serve-web';
 export function configureHttp(app: NestExpressApplication, config: AppConfig, opts: { web?: boolean } = {}): void {
   app.useLogger(app.get(Logger));
   app.flushLogs();
-  app.enableShutdownHooks();
   app.setGlobalPrefix('api');
   const server = app.getHttpAdapter().getInstance();
   server.disable('x-powered-by');

@@ -1,0 +1,9 @@
+// Every unit-test project in one run (npm test); each project also has its own `test` target for `nx affected`.
+module.exports = {
+  projects: [
+    '<rootDir>/libs/contracts/jest.config.js',
+    '<rootDir>/libs/server/*/jest.config.js',
+    '<rootDir>/libs/web/*/jest.config.js',
+    '<rootDir>/tools/*/jest.config.js',
+  ],
+};

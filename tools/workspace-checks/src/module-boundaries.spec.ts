@@ -1,0 +1,51 @@
+import { spawnSync } from 'child_process';
+import { join } from 'path';
+
+const ROOT = join(__dirname, '../../..');
+const RULE = '@nx/enforce-module-boundaries';
+
+/** Lints a made-up file placed inside a project with the workspace's real ESLint config, as `nx lint` would. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', join(ROOT, file), '--format', 'json'], {
+    cwd: ROOT,
+    input: code,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+}
+
+describe('module boundaries (lint)', () => {
+  // The rule reads Nx's cached project graph; compute it first so a new project is never missed.
+  beforeAll(() => {
+    const graph = spawnSync(join(ROOT, 'node_modules/.bin/nx'), ['show', 'projects'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } });
+    expect(graph.status).toBe(0);
+  });
+
+  it('forbids contracts from importing anything of ours', async () => {
+    const errors = await boundaryErrors('libs/contracts/src/probe.ts', "import { loadConfig } from '@solvr/server-core';\nexport const x = loadConfig;\n");
+    // Everything depends on contracts, so the rule reports the cycle this import would make.
+    expect(errors.join('\n')).toMatch(/Circular dependency between "contracts" and "server-core"/);
+  });
+
+  it('forbids the e2e suite from importing anything but contracts', async () => {
+    const errors = await boundaryErrors('apps/e2e/src/probe.ts', "import { Button } from '@solvr/web-ui';\nexport const x = Button;\n");
+    expect(errors.join('\n')).toMatch(/A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"/);
+  });
+
+  it('forbids the web from importing server code', async () => {
+    const errors = await boundaryErrors('libs/web/ui/src/probe.ts', "import { StorageService } from '@solvr/server-storage';\nexport const x = StorageService;\n");
+    expect(errors.join('\n')).toMatch(/A project tagged with "scope:web" can only depend on libs tagged with "scope:web", "scope:shared"/);
+  });
+
+  it('forbids a data lib from importing a ui lib', async () => {
+    const errors = await boundaryErrors('libs/web/data/src/probe.ts', "import { Button } from '@solvr/web-ui';\nexport const x = Button;\n");
+    expect(errors.join('\n')).toMatch(/A project tagged with "type:data" can only depend on libs tagged with "type:data", "type:contracts"/);
+  });
+
+  it('allows the arrows that point the right way', async () => {
+    expect(await boundaryErrors('libs/server/mail/src/probe.ts', "import { loadConfig } from '@solvr/server-core';\nexport const x = loadConfig;\n")).toEqual([]);
+    expect(await boundaryErrors('apps/shell/src/probe.ts', "import { Button } from '@solvr/web-ui';\nexport const x = Button;\n")).toEqual([]);
+  });
+});
