@@ -2,6 +2,7 @@
 module.exports = {
   projects: [
     '<rootDir>/libs/contracts/jest.config.js',
+    '<rootDir>/libs/geo/jest.config.js',
     '<rootDir>/libs/server/*/jest.config.js',
     '<rootDir>/libs/web/*/jest.config.js',
     '<rootDir>/tools/*/jest.config.js',

@@ -15,16 +15,17 @@ import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FirstAdminModule, UsersModule } from '@solvr/server-users';
 import { AuthModule } from '@solvr/server-auth';
+import { ProfileModule } from '@solvr/server-profile';
 
 @Public()
 @Controller('public-config')
 class PublicConfigController {
   constructor(@InjectConfig() private readonly config: AppConfig) {}
 
-  /** What the web needs before sign-in: the brand texts. */
+  /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
   @Get()
-  get(): { brand: Brand } {
-    return { brand: this.config.brand };
+  get(): { brand: Brand; googleEnabled: boolean } {
+    return { brand: this.config.brand, googleEnabled: !!this.config.google };
   }
 }
 
@@ -42,7 +43,8 @@ export class ApiModule {
         HealthModule,
         UsersModule,
         FirstAdminModule,
-        AuthModule,
+        AuthModule.forRoot(config),
+        ProfileModule,
         MailModule,
         StorageModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.

@@ -16,7 +16,7 @@ describe(`migrations (${TIER})`, () => {
     await t.cleanup();
   });
 
-  const OURS = ['users', 'mail_outbox', 'auth_sessions'];
+  const OURS = ['users', 'mail_outbox', 'auth_sessions', 'auth_tokens'];
   /** Which of our tables exist now. */
   const tables = async () => {
     const q = ds.createQueryRunner();

@@ -71,7 +71,7 @@ describe('built processes with the Kubernetes settings', () => {
   it('migrate Job, then api and worker answer their probes and stop cleanly on SIGTERM', async () => {
     expect(env.RUN_MIGRATIONS).toBe('false');
     const job = spawnSync(process.execPath, [join(API, 'cli.js'), 'migrate'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
-    expect(job.stdout).toMatch(/Migrations applied: Init\d+, AuthSessions\d+/);
+    expect(job.stdout).toMatch(/Migrations applied: Init\d+, AuthSessions\d+, AuthTokens\d+/);
     expect(job.status).toBe(0);
 
     const api = start(join(API, 'main.js'), env);

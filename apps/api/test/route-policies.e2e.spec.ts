@@ -11,13 +11,23 @@ import { createTestEnv, TestEnv } from './support/test-env';
  * reviewed: routes without a decorator default to signed-in, never to public.
  */
 const EXPECTED = [
+  'GET /api/admin/summary role:admin',
+  'GET /api/auth/google public',
+  'GET /api/auth/google/callback public',
+  'GET /api/auth/verify-email public',
   'GET /api/health public',
   'GET /api/health/live public',
   'GET /api/public-config public',
   'GET /api/users/me signed-in',
+  'GET /api/users/me/profile signed-in',
+  'POST /api/auth/forgot-password public',
   'POST /api/auth/login public',
   'POST /api/auth/logout public',
   'POST /api/auth/refresh public',
+  'POST /api/auth/resend-verification public',
+  'POST /api/auth/reset-password public',
+  'POST /api/auth/signup public',
+  'PUT /api/users/me/profile signed-in',
 ];
 
 describe('route access policies', () => {

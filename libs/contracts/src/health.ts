@@ -20,4 +20,6 @@ export interface ApiError {
   message: string;
   statusCode: number;
   error: string;
+  /** Per-field messages, for forms. */
+  errors?: Record<string, string>;
 }

@@ -5,3 +5,5 @@ export * from './routes';
 export * from './health';
 export * from './roles';
 export * from './signup';
+export * from './profile';
+export * from './auth';

@@ -23,6 +23,8 @@ export const PAGES: readonly PageDef[] = [
   { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true },
   { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true },
   { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true },
+  // Not in the spec's table: the page a password-reset e-mail links to (the spec's reset button did nothing).
+  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true },
   { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true },
   { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true },
   { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true },

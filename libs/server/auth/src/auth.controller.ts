@@ -1,29 +1,52 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import type { CookieOptions, Request, Response } from 'express';
+import { BadRequestException, Body, Controller, Get, HttpCode, Next, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { randomBytes } from 'crypto';
+import passport from 'passport';
+import type { CookieOptions, NextFunction, Request, Response } from 'express';
+import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
-import { AuthService, PublicUser } from './auth.service';
+import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
+import { safeReturnTo } from './return-to';
 import { REFRESH_TTL_MS } from './sessions.service';
+import { Throttle, ThrottleGuard } from './throttle.guard';
 
 export const REFRESH_COOKIE = 'solvr_refresh';
+const STATE_COOKIE = 'solvr_oauth_state';
+const RETURN_COOKIE = 'solvr_oauth_return';
 
-class LoginDto {
-  @IsEmail({}, { message: 'Please enter a valid e-mail address.' }) @MaxLength(254) email: string;
+class EmailDto {
+  @IsEmail({}, { message: AUTH_MESSAGES.emailRequired }) @MaxLength(254) email: string;
+}
+
+class LoginDto extends EmailDto {
   @IsString() @IsNotEmpty({ message: 'Please enter your password.' }) @MaxLength(200) password: string;
 }
 
+/** Blank fields are answered by the controller with the spec's message, in the spec's order. */
+class SignupDto {
+  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) email?: string;
+  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) @MaxLength(200) password?: string;
+}
+
+class ResetDto {
+  @IsString() @IsNotEmpty({ message: AUTH_MESSAGES.linkInvalid }) token: string;
+  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(200) password: string;
+}
+
 @Controller()
+@UseGuards(ThrottleGuard)
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly throttle: ThrottleGuard,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  private cookie(): CookieOptions {
-    return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path: '/api/auth' };
+  private cookie(path = '/api/auth'): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path };
   }
 
-  private respond(res: Response, result: { access_token: string; refresh_token: string; user: PublicUser }) {
+  private respond(res: Response, result: SignedIn): { access_token: string; user: PublicUser } {
     res.cookie(REFRESH_COOKIE, result.refresh_token, { ...this.cookie(), maxAge: REFRESH_TTL_MS });
     return { access_token: result.access_token, user: result.user };
   }
@@ -31,8 +54,95 @@ export class AuthController {
   @Public()
   @Post('auth/login')
   @HttpCode(200)
+  @Throttle('login')
   async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response) {
-    return this.respond(res, await this.auth.login(body.email, body.password));
+    const result = await this.auth.login(body.email, body.password);
+    await this.throttle.reset('login', body.email);
+    return this.respond(res, result);
+  }
+
+  /** Same answer whether or not the e-mail is registered (see AuthService.signup). */
+  @Public()
+  @Post('auth/signup')
+  @HttpCode(202)
+  @Throttle('signup')
+  async signup(@Body() body: SignupDto): Promise<{ success: true; message: string }> {
+    const email = body.email?.trim() ?? '';
+    const password = body.password?.trim() ?? '';
+    if (!email || !password) throw new BadRequestException(MESSAGES.signup.blank);
+    if (password.length < 6) throw new BadRequestException(MESSAGES.signup.short);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new BadRequestException(AUTH_MESSAGES.emailRequired);
+    await this.auth.signup(email, password);
+    return { success: true, message: AUTH_MESSAGES.signupAccepted };
+  }
+
+  @Public()
+  @Post('auth/resend-verification')
+  @HttpCode(202)
+  @Throttle('resend')
+  async resend(@Body() body: EmailDto): Promise<{ success: true; message: string }> {
+    await this.auth.resendVerification(body.email);
+    return { success: true, message: AUTH_MESSAGES.resendAccepted };
+  }
+
+  /** The link in the verification e-mail: confirms, then lands on the confirmation page. */
+  @Public()
+  @Get('auth/verify-email')
+  async verifyEmail(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
+    res.redirect(302, (await this.auth.verifyEmail(token)) ? '/VerifyYourEmail' : '/VerifyYourEmail?error=invalid');
+  }
+
+  @Public()
+  @Post('auth/forgot-password')
+  @HttpCode(202)
+  @Throttle('reset')
+  async forgot(@Body() body: EmailDto): Promise<{ success: true; message: string }> {
+    await this.auth.forgotPassword(body.email);
+    return { success: true, message: AUTH_MESSAGES.resetRequested };
+  }
+
+  @Public()
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  @Throttle('reset')
+  async reset(@Body() body: ResetDto): Promise<{ success: true; message: string }> {
+    await this.auth.resetPassword(body.token, body.password);
+    return { success: true, message: AUTH_MESSAGES.resetDone };
+  }
+
+  /** Starts the OAuth redirect; `returnTo` must be a path on this site. */
+  @Public()
+  @Get('auth/google')
+  google(@Query('returnTo') returnTo: string | undefined, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    if (!this.config.google) return res.redirect(302, '/Signin?error=google');
+    const state = randomBytes(24).toString('base64url');
+    const short = { ...this.cookie('/api/auth/google'), maxAge: 10 * 60_000 };
+    res.cookie(STATE_COOKIE, state, short);
+    res.cookie(RETURN_COOKIE, safeReturnTo(returnTo), short);
+    passport.authenticate('google', { session: false, state, prompt: 'select_account' } as passport.AuthenticateOptions)(req, res, next);
+  }
+
+  @Public()
+  @Get('auth/google/callback')
+  googleCallback(@Req() req: Request, @Res() res: Response): void {
+    if (!this.config.google) throw new NotFoundException();
+    const fail = (code: string) => res.redirect(302, `/Signin?error=${code}`);
+    const expected = req.cookies?.[STATE_COOKIE];
+    res.clearCookie(STATE_COOKIE, this.cookie('/api/auth/google'));
+    if (!expected || req.query.state !== expected) return fail('google');
+    passport.authenticate('google', { session: false }, async (err: unknown, profile: GoogleProfile | false) => {
+      if (err || !profile) return fail('google');
+      try {
+        const result = await this.auth.googleLogin(profile);
+        this.respond(res, result);
+        const target = result.user.profile_completed
+          ? safeReturnTo(req.cookies?.[RETURN_COOKIE])
+          : `/CompleteProfile?hasPassword=${result.user.has_password ? 'yes' : 'no'}`;
+        res.redirect(302, target);
+      } catch (e) {
+        fail(e instanceof GoogleLinkRefused && e.message === AUTH_MESSAGES.googleNotVerified ? 'google-unverified' : 'google');
+      }
+    })(req, res, () => fail('google'));
   }
 
   /** Exchanges the refresh cookie for a new access token and a new refresh cookie. */

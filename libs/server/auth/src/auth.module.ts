@@ -1,15 +1,27 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '@solvr/server-core';
+import { MailModule } from '@solvr/server-mail';
 import { UsersModule } from '@solvr/server-users';
 import { AuthController } from './auth.controller';
+import { AuthMail } from './auth-mail';
 import { AuthService } from './auth.service';
 import { AuthSession } from './auth-session.entity';
+import { AuthToken } from './auth-token.entity';
+import { GoogleStrategy } from './google.strategy';
+import { LinkTokensService } from './link-tokens.service';
 import { SessionsService } from './sessions.service';
+import { ThrottleGuard } from './throttle.guard';
 
-@Module({
-  imports: [UsersModule, TypeOrmModule.forFeature([AuthSession])],
-  controllers: [AuthController],
-  providers: [AuthService, SessionsService],
-  exports: [AuthService, SessionsService],
-})
-export class AuthModule {}
+@Module({})
+export class AuthModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: [UsersModule, MailModule, TypeOrmModule.forFeature([AuthSession, AuthToken])],
+      controllers: [AuthController],
+      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleGuard, ...(config.google ? [GoogleStrategy] : [])],
+      exports: [AuthService, SessionsService],
+    };
+  }
+}

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminUsersController } from './admin-users.controller';
 import { FirstAdminService } from './first-admin.service';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
+  controllers: [AdminUsersController],
   providers: [UsersService],
   exports: [UsersService, TypeOrmModule],
 })

@@ -38,6 +38,10 @@ export interface AppConfig {
   web: { distDir: string | null; remotesManifest: string | null };
   adminEmails: string[];
   brand: Brand;
+  /** Google sign-in; null when GOOGLE_CLIENT_ID is not set. Endpoints are settings so tests use a local provider. */
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userInfoUrl: string } | null;
+  /** Attempts allowed per 15 minutes on sign-in, sign-up, resend and reset. */
+  throttle: { perAccount: number; perIp: number };
 }
 
 /** Thrown with one line naming the setting at fault. */
@@ -170,6 +174,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const webDist = str(env, 'WEB_DIST_DIR');
   const remotesManifest = str(env, 'REMOTES_MANIFEST');
 
+  const googleId = str(env, 'GOOGLE_CLIENT_ID');
+  const googleSecret = str(env, 'GOOGLE_CLIENT_SECRET');
+  if (googleId && !googleSecret) throw new ConfigError('GOOGLE_CLIENT_SECRET', 'is required when GOOGLE_CLIENT_ID is set');
+  const google = googleId
+    ? {
+        clientId: googleId,
+        clientSecret: googleSecret as string,
+        authUrl: url(env, 'GOOGLE_AUTH_URL', ['http', 'https']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: url(env, 'GOOGLE_TOKEN_URL', ['http', 'https']) ?? 'https://oauth2.googleapis.com/token',
+        userInfoUrl: url(env, 'GOOGLE_USERINFO_URL', ['http', 'https']) ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+      }
+    : null;
+
   return {
     env: nodeEnv as AppConfig['env'],
     port,
@@ -191,6 +208,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       remotesManifest: remotesManifest ? abs(remotesManifest) : null,
     },
     adminEmails,
+    google,
+    throttle: { perAccount: int(env, 'THROTTLE_PER_ACCOUNT', 10, 1, 100000), perIp: int(env, 'THROTTLE_PER_IP', 100, 1, 1000000) },
     brand: {
       product: str(env, 'BRAND_PRODUCT') ?? DEFAULT_BRAND.product,
       team: str(env, 'BRAND_TEAM') ?? DEFAULT_BRAND.team,

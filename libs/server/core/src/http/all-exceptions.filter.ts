@@ -28,7 +28,11 @@ export function toApiError(exception: unknown): ApiError {
       message = Array.isArray(m) ? String(m[0]) : String(m);
     }
     const error = STATUS_CODES[statusCode] ?? 'Error';
-    return { message: statusCode >= 500 && statusCode !== 503 ? MESSAGES.http.internal : message, statusCode, error };
+    const body: ApiError = { message: statusCode >= 500 && statusCode !== 503 ? MESSAGES.http.internal : message, statusCode, error };
+    // Field errors of a form (e.g. the profile), keyed by field name.
+    const fields = (response as { errors?: unknown })?.errors;
+    if (statusCode < 500 && fields && typeof fields === 'object') body.errors = fields as Record<string, string>;
+    return body;
   }
   return { message: MESSAGES.http.internal, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: STATUS_CODES[500] as string };
 }

@@ -1,0 +1,80 @@
+import type { INestApplication } from '@nestjs/common';
+import { spawn, type ChildProcess } from 'child_process';
+import { join } from 'path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AuthToken } from '@solvr/server-auth';
+
+/** The newest e-mail to an address, read from the outbox table (works whether or not a worker sent it). */
+export async function lastMail(app: INestApplication, to: string): Promise<{ subject: string; text: string } | undefined> {
+  const rows: Array<{ subject: string; text_body: string }> = await app
+    .get(DataSource)
+    .query('SELECT subject, text_body FROM mail_outbox WHERE to_address = ? ORDER BY created_date DESC, id DESC', [to]);
+  return rows[0] && { subject: rows[0].subject, text: rows[0].text_body };
+}
+
+export async function mailSubjects(app: INestApplication, to: string): Promise<string[]> {
+  const rows: Array<{ subject: string }> = await app.get(DataSource).query('SELECT subject FROM mail_outbox WHERE to_address = ?', [to]);
+  return rows.map((r) => r.subject);
+}
+
+/** Makes every link of that purpose already expired. */
+export async function expireLinks(app: INestApplication, purpose: 'verify-email' | 'reset-password'): Promise<void> {
+  await app.get(DataSource).getRepository(AuthToken).update({ purpose }, { expiresAt: new Date(Date.now() - 1000) });
+}
+
+export async function mailCount(app: INestApplication, to: string): Promise<number> {
+  const rows: Array<{ n: number | string }> = await app.get(DataSource).query('SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ?', [to]);
+  return Number(rows[0].n);
+}
+
+export function linkIn(text: string | undefined): URL {
+  const found = text?.match(/https?:\/\/\S+/)?.[0];
+  if (!found) throw new Error(`no link in: ${text}`);
+  return new URL(found);
+}
+
+export function refreshCookie(res: request.Response): string {
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('solvr_refresh='));
+  if (!cookie) throw new Error('no refresh cookie set');
+  return cookie.split(';')[0];
+}
+
+/** Signs up and confirms through the e-mailed link; returns nothing but leaves a verified account. */
+export async function signUpVerified(app: INestApplication, email: string, password: string): Promise<void> {
+  const http = request(app.getHttpServer());
+  await http.post('/api/auth/signup').send({ email, password }).expect(202);
+  const link = linkIn((await lastMail(app, email))?.text);
+  await http.get(link.pathname + link.search).expect(302);
+}
+
+export async function signIn(app: INestApplication, email: string, password: string): Promise<{ token: string; cookie: string; user: Record<string, unknown> }> {
+  const res = await request(app.getHttpServer()).post('/api/auth/login').send({ email, password }).expect(200);
+  return { token: res.body.access_token, cookie: refreshCookie(res), user: res.body.user };
+}
+
+/** tools/oauth-mock.mjs: a local OpenID provider standing in for Google. */
+export async function startOAuthMock(): Promise<{ issuer: string; control: string; proc: ChildProcess; as(identity: object): Promise<void> }> {
+  const proc = spawn(process.execPath, [join(__dirname, '../../../../tools/oauth-mock.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((ok, fail) => {
+    proc.stdout!.once('data', (d) => ok(String(d)));
+    proc.once('exit', (code) => fail(new Error(`oauth mock exited ${code}`)));
+  });
+  const { issuer, control } = JSON.parse(line);
+  return {
+    issuer,
+    control,
+    proc,
+    as: async (identity) => {
+      await fetch(control, { method: 'POST', body: JSON.stringify(identity) });
+    },
+  };
+}
+
+export const googleSettings = (issuer: string) => ({
+  GOOGLE_CLIENT_ID: 'solvr-test-client',
+  GOOGLE_CLIENT_SECRET: 'solvr-test-secret',
+  GOOGLE_AUTH_URL: `${issuer}/authorize`,
+  GOOGLE_TOKEN_URL: `${issuer}/token`,
+  GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+});

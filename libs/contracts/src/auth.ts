@@ -1,0 +1,17 @@
+/** Texts of the account flows that the spec leaves to us (it shows no verification, reset or throttling). */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  unverified: 'Please confirm your email address before signing in. Check your inbox for the link.',
+  signupAccepted: 'Check your email now to confirm your account',
+  resendAccepted: 'If an unconfirmed account exists for that email, we sent a new confirmation link.',
+  resetRequested: "If an account exists for that email, we've sent a link to reset your password. It is valid for one hour.",
+  resetDone: 'Your password has been changed. Please sign in with your new password.',
+  linkInvalid: 'This link is invalid or has expired. Request a new one below.',
+  throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  googleUnavailable: 'Google sign-in is not available right now.',
+  googleNotVerified: 'Your Google account e-mail is not verified, so it cannot be linked to an existing account.',
+  emailRequired: 'Please enter a valid e-mail address.',
+} as const;
+
+export const VERIFY_EMAIL_TTL_HOURS = 24;
+export const RESET_PASSWORD_TTL_HOURS = 1;

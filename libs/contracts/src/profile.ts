@@ -1,0 +1,147 @@
+import { LIMITS } from './limits';
+
+/** Spec section 5 (Complete profile), verbatim where the spec gives the text. */
+export const PROFILE_MESSAGES = {
+  invalidForm: 'Please fix the errors below before submitting.',
+  firstName: 'First name is required.',
+  lastName: 'Last name is required.',
+  streetRequired: 'Street address is required.',
+  streetShort: 'Please enter a complete street address.',
+  cityRequired: 'City is required.',
+  cityChars: 'City name can only contain letters, spaces, hyphens, and apostrophes.',
+  stateRequired: 'State/Province is required.',
+  stateInvalid: 'Please select a valid State/Province.',
+  stateChars: 'State/Province can only contain letters, spaces, hyphens, and apostrophes.',
+  postalRequired: 'Postal/ZIP code is required.',
+  postalChars: 'Please enter a valid postal/ZIP code.',
+  postalLength: 'Postal/ZIP code must be between 3 and 12 characters.',
+  countryRequired: 'Country is required.',
+  countryInvalid: 'Please select a valid Country.',
+  phoneRequired: 'Phone number is required.',
+  phoneChars: 'Phone number can only contain digits, spaces, and ()-',
+  phoneShort: 'Phone number seems too short.',
+  passwordRules: 'Password does not meet all requirements.',
+  passwordMismatch: 'Passwords do not match.',
+  loadFailed: 'Failed to load user data. Please try again.',
+  saveUnsuccessful: 'Error Saving Complete Profile form!',
+  saveFailed: 'Failed to save profile. Please try again.',
+  footer: 'Required fields must be completed to access your account.',
+} as const;
+
+/** The profile password rules, each with the label of the live checklist. */
+export const PASSWORD_RULES: ReadonlyArray<{ label: string; test: (p: string) => boolean }> = [
+  { label: `At least ${LIMITS.profilePasswordMin} characters`, test: (p) => p.length >= LIMITS.profilePasswordMin },
+  { label: 'An uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { label: 'A lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { label: 'A number', test: (p) => /\d/.test(p) },
+  { label: 'A special character', test: (p) => /[^A-Za-z0-9]/.test(p) },
+];
+
+export const meetsPasswordRules = (password: string) => PASSWORD_RULES.every((r) => r.test(password));
+
+export interface ProfileForm {
+  first_name: string;
+  last_name: string;
+  /** The local number as typed (the dial code is picked separately). */
+  phone: string;
+  street_address_1: string;
+  street_address_2?: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  country: string;
+  company?: string;
+  job_title?: string;
+  password?: string;
+  confirm_password?: string;
+}
+
+export type ProfileErrors = Partial<Record<keyof ProfileForm, string>>;
+
+/** What the rules need to know about countries and regions (the data lives in @solvr/geo). */
+export interface Geo {
+  isCountry(name: string): boolean;
+  regionsOf(countryName: string): string[] | null;
+}
+
+const NAME_CHARS = /^[\p{L}\s'-]+$/u;
+
+/** The rules of spec section 5, run by the form on submit and again by the api. Empty object: valid. */
+export function validateProfile(form: ProfileForm, geo: Geo): ProfileErrors {
+  const e: ProfileErrors = {};
+  const t = (v?: string) => (v ?? '').trim();
+  if (!t(form.first_name)) e.first_name = PROFILE_MESSAGES.firstName;
+  if (!t(form.last_name)) e.last_name = PROFILE_MESSAGES.lastName;
+
+  const street = t(form.street_address_1);
+  if (!street) e.street_address_1 = PROFILE_MESSAGES.streetRequired;
+  else if (street.length < LIMITS.streetAddressMin) e.street_address_1 = PROFILE_MESSAGES.streetShort;
+
+  const city = t(form.city);
+  if (!city) e.city = PROFILE_MESSAGES.cityRequired;
+  else if (!NAME_CHARS.test(city)) e.city = PROFILE_MESSAGES.cityChars;
+
+  const country = t(form.country);
+  if (!country) e.country = PROFILE_MESSAGES.countryRequired;
+  else if (!geo.isCountry(country)) e.country = PROFILE_MESSAGES.countryInvalid;
+
+  const state = t(form.state_province);
+  const regions = country ? geo.regionsOf(country) : null;
+  if (!state) e.state_province = PROFILE_MESSAGES.stateRequired;
+  else if (regions && !regions.includes(state)) e.state_province = PROFILE_MESSAGES.stateInvalid;
+  else if (!regions && !NAME_CHARS.test(state)) e.state_province = PROFILE_MESSAGES.stateChars;
+
+  const postal = t(form.postal_code);
+  if (!postal) e.postal_code = PROFILE_MESSAGES.postalRequired;
+  else if (!/^[A-Za-z0-9\s-]+$/.test(postal)) e.postal_code = PROFILE_MESSAGES.postalChars;
+  else if (postal.length < LIMITS.postalCodeMin || postal.length > LIMITS.postalCodeMax) e.postal_code = PROFILE_MESSAGES.postalLength;
+
+  const phone = t(form.phone);
+  if (!phone) e.phone = PROFILE_MESSAGES.phoneRequired;
+  else if (!/^[\d\s()-]+$/.test(phone)) e.phone = PROFILE_MESSAGES.phoneChars;
+  else if (phone.replace(/\D/g, '').length < LIMITS.phoneMinDigits) e.phone = PROFILE_MESSAGES.phoneShort;
+
+  const password = form.password ?? '';
+  const confirm = form.confirm_password ?? '';
+  if (password || confirm) {
+    if (!meetsPasswordRules(password)) e.password = PROFILE_MESSAGES.passwordRules;
+    else if (password !== confirm) e.confirm_password = PROFILE_MESSAGES.passwordMismatch;
+  }
+  return e;
+}
+
+/** The update payload of spec section 3, built from a valid form. */
+export interface ProfileUpdate {
+  userid: string;
+  full_name: string;
+  phone: string;
+  password?: string;
+  street_address_1: string;
+  street_address_2: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  country: string;
+  company: string;
+  job_title: string;
+  profile_completed: true;
+}
+
+export function toProfileUpdate(userid: string, form: ProfileForm, dialCode: string): ProfileUpdate {
+  const t = (v?: string) => (v ?? '').trim();
+  return {
+    userid,
+    full_name: `${t(form.first_name)} ${t(form.last_name)}`,
+    phone: dialCode + t(form.phone).replace(/\D/g, ''),
+    ...(form.password ? { password: form.password } : {}),
+    street_address_1: t(form.street_address_1),
+    street_address_2: t(form.street_address_2),
+    city: t(form.city),
+    state_province: t(form.state_province),
+    postal_code: t(form.postal_code),
+    country: t(form.country),
+    company: t(form.company),
+    job_title: t(form.job_title),
+    profile_completed: true,
+  };
+}

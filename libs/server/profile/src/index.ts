@@ -1,0 +1,2 @@
+export * from './profile.module';
+export * from './profile.service';
