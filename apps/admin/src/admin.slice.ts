@@ -28,6 +28,7 @@ export const { tabChanged } = adminUiSlice.actions;
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    summary: build.query<{ total_users: number; admins: number }, void>({ query: () => '/admin/summary', providesTags: ['Users'] }),
     systemHealth: build.query<HealthReport, void>({
       // 503 still carries the report: show it rather than an error.
       query: () => ({ url: '/health', validateStatus: (res) => res.status === 200 || res.status === 503 }),
@@ -35,4 +36,4 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const { useSystemHealthQuery } = adminApi;
+export const { useSystemHealthQuery, useSummaryQuery } = adminApi;

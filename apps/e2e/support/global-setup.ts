@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSite } from './site';
+import { freePort, startOAuthProvider, startSite } from './site';
 
 const DEFAULT_MANIFEST = {
   marketing: '/remotes/marketing/remoteEntry.js',
@@ -14,7 +14,20 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'solvr-pw-'));
   const manifest = join(dataDir, 'remotes.json');
   writeFileSync(manifest, JSON.stringify(DEFAULT_MANIFEST));
-  const site = await startSite({ DATA_DIR: dataDir, REMOTES_MANIFEST: manifest });
+  const google = await startOAuthProvider();
+  // A known port, so PUBLIC_URL (e-mail links, the OAuth callback) is right.
+  const port = await freePort();
+  const site = await startSite({
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    REMOTES_MANIFEST: manifest,
+    GOOGLE_CLIENT_ID: 'solvr-e2e-client',
+    GOOGLE_CLIENT_SECRET: 'solvr-e2e-secret',
+    GOOGLE_AUTH_URL: `${google.issuer}/authorize`,
+    GOOGLE_TOKEN_URL: `${google.issuer}/token`,
+    GOOGLE_USERINFO_URL: `${google.issuer}/userinfo`,
+  });
   Object.assign(process.env, {
     E2E_BASE_URL: site.url,
     E2E_DATA_DIR: dataDir,
@@ -23,6 +36,9 @@ export default async function globalSetup() {
     E2E_ADMIN_EMAIL: site.admin.email,
     E2E_ADMIN_PASSWORD: site.admin.password,
     E2E_SITE_PID: String(site.proc.pid),
+    E2E_OAUTH_PID: String(google.proc.pid),
+    E2E_OAUTH_CONTROL: google.control,
   });
   site.proc.unref();
+  google.proc.unref();
 }

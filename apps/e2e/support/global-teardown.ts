@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 
 export default async function globalTeardown() {
-  const pid = Number(process.env.E2E_SITE_PID);
-  if (pid) {
+  for (const pid of [process.env.E2E_SITE_PID, process.env.E2E_OAUTH_PID].map(Number)) {
+    if (!pid) continue;
     try {
       process.kill(pid, 'SIGTERM');
     } catch {

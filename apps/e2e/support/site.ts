@@ -7,10 +7,19 @@ import { extname, join, resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '../../..');
 
 /** Starts the built api (serving the whole site) and resolves once it answers, with its URL and first-admin line. */
+export function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+}
+
 export async function startSite(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string; admin: { email: string; password: string } }> {
   const proc = spawn(process.execPath, [join(ROOT, 'dist/apps/api/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -24,6 +33,16 @@ export async function startSite(env: Record<string, string>): Promise<{ proc: Ch
     if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`The site did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** tools/oauth-mock.mjs: a local OpenID provider standing in for Google. */
+export async function startOAuthProvider(): Promise<{ proc: ChildProcess; issuer: string; control: string }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'tools/oauth-mock.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((ok, fail) => {
+    proc.stdout!.once('data', (d) => ok(String(d)));
+    proc.once('exit', (code) => fail(new Error(`the OAuth provider exited (${code})`)));
+  });
+  return { proc, ...JSON.parse(line) };
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json' };

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
-import { useBrand } from '@solvr/web-data';
+import { AUTH_MESSAGES } from '@solvr/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { useBrand, usePublicConfig } from '@solvr/web-data';
 
 /** The frame of the sign-in and sign-up pages. */
 export function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -25,10 +26,23 @@ export function AuthCard({ title, description, children }: { title: string; desc
   );
 }
 
-export function OrDivider() {
+/** 'Continue with Google' and the 'or' divider; the OAuth redirect flow runs on the api. */
+export function GoogleSignIn() {
+  const { googleEnabled } = usePublicConfig();
   return (
-    <div className="mk-divider" role="separator">
-      <span>or</span>
-    </div>
+    <>
+      <Button
+        variant="outline"
+        fullWidth
+        disabled={!googleEnabled}
+        title={googleEnabled ? undefined : AUTH_MESSAGES.googleUnavailable}
+        onClick={() => window.location.assign('/api/auth/google?returnTo=/Dashboard')}
+      >
+        Continue with Google
+      </Button>
+      <div className="mk-divider" role="separator">
+        <span>or</span>
+      </div>
+    </>
   );
 }

@@ -8,6 +8,7 @@ export const pages: RemoteModule['pages'] = {
   Signup: lazy(() => import('./pages/Signup')),
   VerifyYourEmail: lazy(() => import('./pages/VerifyYourEmail')),
   VerifyThankYou: lazy(() => import('./pages/VerifyThankYou')),
+  ResetPassword: lazy(() => import('./pages/ResetPassword')),
   NewsPage: lazy(() => import('./pages/NewsPage')),
   About: lazy(() => import('./pages/About')),
   Proof: lazy(() => import('./pages/Proof')),

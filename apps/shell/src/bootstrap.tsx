@@ -1,30 +1,29 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { DEFAULT_BRAND, type Brand } from '@solvr/contracts';
-import { BrandProvider, createAppStore } from '@solvr/web-data';
+import { createAppStore, DEFAULT_PUBLIC_CONFIG, PublicConfigProvider, type PublicConfig } from '@solvr/web-data';
 import '@solvr/web-ui/styles.css';
 import './shell.css';
 import { App } from './App';
 import { loadManifest, applyManifest } from './remotes';
 
-async function loadBrand(): Promise<Brand> {
+async function loadPublicConfig(): Promise<PublicConfig> {
   try {
     const res = await fetch('/api/public-config');
-    return res.ok ? ((await res.json()) as { brand: Brand }).brand : DEFAULT_BRAND;
+    return res.ok ? ((await res.json()) as PublicConfig) : DEFAULT_PUBLIC_CONFIG;
   } catch {
-    return DEFAULT_BRAND;
+    return DEFAULT_PUBLIC_CONFIG;
   }
 }
 
 async function start() {
-  const [manifest, brand] = await Promise.all([loadManifest(), loadBrand()]);
+  const [manifest, publicConfig] = await Promise.all([loadManifest(), loadPublicConfig()]);
   applyManifest(manifest);
   const store = createAppStore();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <Provider store={store}>
-      <BrandProvider brand={brand}>
+      <PublicConfigProvider config={publicConfig}>
         <App />
-      </BrandProvider>
+      </PublicConfigProvider>
     </Provider>,
   );
 }

@@ -145,3 +145,20 @@ export function toProfileUpdate(userid: string, form: ProfileForm, dialCode: str
     profile_completed: true,
   };
 }
+
+/** The account's profile as the api returns it (GET /api/users/me/profile). */
+export interface ProfileView {
+  email: string;
+  full_name: string | null;
+  phone: string | null;
+  street_address_1: string | null;
+  street_address_2: string | null;
+  city: string | null;
+  state_province: string | null;
+  postal_code: string | null;
+  country: string | null;
+  company: string | null;
+  job_title: string | null;
+  profile_completed: boolean;
+  has_password: boolean;
+}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@solvr/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, PageContainer, SkeletonCard, Tabs } from '@solvr/web-ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, PageContainer, SkeletonCard, Stat, Tabs } from '@solvr/web-ui';
 import { selectUser, useAppDispatch, useAppSelector, useLazyMeQuery, userUpdated } from '@solvr/web-data';
-import { ADMIN_TABS, adminUi, tabChanged, useSystemHealthQuery, type AdminTab } from '../admin.slice';
+import { ADMIN_TABS, adminUi, tabChanged, useSummaryQuery, useSystemHealthQuery, type AdminTab } from '../admin.slice';
 
 function NotAdmin() {
   const user = useAppSelector(selectUser);
@@ -56,6 +56,19 @@ function SystemStatus() {
   );
 }
 
+function Overview() {
+  const { data } = useSummaryQuery();
+  return (
+    <div className="ad-overview">
+      <div className="ad-stats">
+        <Stat label="Total Users" value={data?.total_users ?? '…'} />
+        <Stat label="Admins" value={data?.admins ?? '…'} />
+      </div>
+      <SystemStatus />
+    </div>
+  );
+}
+
 export default function Admin() {
   const user = useAppSelector(selectUser);
   const tab = useAppSelector(adminUi.selectors.selectTab);
@@ -68,7 +81,7 @@ export default function Admin() {
         <p className="ad-muted">Manage files, users, and system settings.</p>
       </div>
       <Tabs tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))} value={tab} onChange={(id) => dispatch(tabChanged(id as AdminTab))}>
-        {tab === 'Overview' ? <SystemStatus /> : <EmptyState title={tab} description="This section is being prepared." />}
+        {tab === 'Overview' ? <Overview /> : <EmptyState title={tab} description="This section is being prepared." />}
       </Tabs>
     </PageContainer>
   );

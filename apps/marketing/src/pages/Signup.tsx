@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, validateSignup } from '@solvr/contracts';
 import { Alert, Button, Field, Input } from '@solvr/web-ui';
-import { errorMessage } from '@solvr/web-data';
-import { AuthCard, OrDivider } from '../AuthCard';
+import { errorMessage, useSignupMutation } from '@solvr/web-data';
+import { AuthCard, GoogleSignIn } from '../AuthCard';
+import { ForgotPassword } from '../ForgotPassword';
 
 export default function Signup() {
   const [form, setForm] = useState({ email: '', password: '', confirmPassword: '' });
   const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const [signup, { isLoading }] = useSignupMutation();
   const navigate = useNavigate();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
@@ -17,28 +18,19 @@ export default function Signup() {
     const invalid = validateSignup(form);
     if (invalid) return setError(invalid);
     setError('');
-    setSubmitting(true);
     try {
-      const res = await fetch('/api/auth/signup', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: form.email.trim(), password: form.password.trim() }),
-      });
-      if (!res.ok) return setError(errorMessage({ data: await res.json().catch(() => ({})) }, MESSAGES.signup.failed));
-      navigate('/VerifyThankYou');
+      const email = form.email.trim();
+      const result = await signup({ email, password: form.password.trim() });
+      if ('error' in result) return setError(errorMessage(result.error, MESSAGES.signup.failed));
+      navigate('/VerifyThankYou', { state: { email } });
     } catch {
       setError(MESSAGES.signup.exception);
-    } finally {
-      setSubmitting(false);
     }
   };
 
   return (
     <AuthCard title="Sign Up" description="Create your free account to download the app.">
-      <Button variant="outline" fullWidth onClick={() => (window.location.href = '/api/auth/google')}>
-        Continue with Google
-      </Button>
-      <OrDivider />
+      <GoogleSignIn />
       <form onSubmit={submit} className="mk-form" noValidate>
         {error && <Alert variant="error">{error}</Alert>}
         <Field label="Email Address" htmlFor="email">
@@ -50,11 +42,13 @@ export default function Signup() {
         <Field label="Confirm Password" htmlFor="confirmPassword" hint="Must match Password">
           <Input id="confirmPassword" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
         </Field>
-        <Button type="submit" fullWidth loading={submitting} disabled={submitting}>
+        <Button type="submit" fullWidth loading={isLoading}>
           Sign Up
         </Button>
-        <Button variant="ghost">Forgot password?</Button>
       </form>
+      <div className="mk-center">
+        <ForgotPassword initialEmail={form.email} />
+      </div>
       <p className="mk-muted mk-center">
         Already have an account? <Link to="/Signin">Sign in</Link>
       </p>

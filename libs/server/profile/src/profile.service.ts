@@ -1,25 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { validateProfile, type ProfileErrors, type ProfileUpdate } from '@solvr/contracts';
+import { validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
+
+export type { ProfileView };
 import { findCountry, geo } from '@solvr/geo';
 import { hashPassword, User } from '@solvr/server-users';
 
-export interface ProfileView {
-  email: string;
-  full_name: string | null;
-  phone: string | null;
-  street_address_1: string | null;
-  street_address_2: string | null;
-  city: string | null;
-  state_province: string | null;
-  postal_code: string | null;
-  country: string | null;
-  company: string | null;
-  job_title: string | null;
-  profile_completed: boolean;
-  has_password: boolean;
-}
 
 @Injectable()
 export class ProfileService {

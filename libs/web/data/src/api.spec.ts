@@ -17,7 +17,7 @@ function fakeFetch(routes: Record<string, (call: Call) => { status: number; body
   return calls;
 }
 
-const user = { id: 'u1', email: 'a@b.co', full_name: null, role: 'user' as const, download_count: 0, profile_completed: true };
+const user = { id: 'u1', email: 'a@b.co', full_name: null, role: 'user' as const, download_count: 0, profile_completed: true, has_password: true };
 const probe = api.injectEndpoints({ endpoints: (b) => ({ secret: b.query<{ ok: boolean }, void>({ query: () => '/secret' }) }) });
 
 describe('api base query', () => {

@@ -59,10 +59,31 @@ export const authApi = api.injectEndpoints({
       },
     }),
     me: build.query<SessionUserView, void>({ query: () => '/users/me', providesTags: ['Me'] }),
+    signup: build.mutation<Accepted, { email: string; password: string }>({ query: (body) => ({ url: '/auth/signup', method: 'POST', body }) }),
+    resendVerification: build.mutation<Accepted, { email: string }>({
+      query: (body) => ({ url: '/auth/resend-verification', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<Accepted, { email: string }>({ query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }) }),
+    resetPassword: build.mutation<Accepted, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useMeQuery, useLazyMeQuery } = authApi;
+type Accepted = { success: true; message: string };
+
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useMeQuery,
+  useLazyMeQuery,
+  useSignupMutation,
+  useResendVerificationMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;
+
+export type ApiErrorBody = Partial<ApiError>;
 
 /** The message of an api error body, else the fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {

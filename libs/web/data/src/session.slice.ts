@@ -8,6 +8,7 @@ export interface SessionUserView {
   role: Role;
   download_count: number;
   profile_completed: boolean;
+  has_password: boolean;
 }
 
 /** 'loading' until the first refresh answers; the access token lives only in memory. */

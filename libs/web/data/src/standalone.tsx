@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, useLocation } from 'react-router-dom';
-import { DEFAULT_BRAND } from '@solvr/contracts';
-import { BrandProvider } from './brand';
+import { DEFAULT_PUBLIC_CONFIG, PublicConfigProvider } from './brand';
 import { createAppStore, restoreSession } from './store';
 
 function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
@@ -31,11 +30,11 @@ export function renderStandalone(name: string, pages: Record<string, ComponentTy
   void store.dispatch(restoreSession());
   createRoot(document.getElementById('root') as HTMLElement).render(
     <Provider store={store}>
-      <BrandProvider brand={DEFAULT_BRAND}>
+      <PublicConfigProvider config={DEFAULT_PUBLIC_CONFIG}>
         <BrowserRouter>
           <Picker name={name} pages={pages} />
         </BrowserRouter>
-      </BrandProvider>
+      </PublicConfigProvider>
     </Provider>,
   );
 }

@@ -28,3 +28,4 @@ export { Tabs } from './tabs';
 export type { TabsProps, TabItem } from './tabs';
 export { PageContainer, EmptyState, Stat } from './layout';
 export type { PageContainerProps, EmptyStateProps, StatProps } from './layout';
+export { PasswordChecklist } from './password-checklist';

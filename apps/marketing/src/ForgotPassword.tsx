@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES } from '@solvr/contracts';
+import { Alert, Button, Dialog, Field, Input } from '@solvr/web-ui';
+import { errorMessage, useForgotPasswordMutation } from '@solvr/web-data';
+
+/** 'Forgot password?': asks for the e-mail and sends a reset link (the same answer whether or not it exists). */
+export function ForgotPassword({ initialEmail }: { initialEmail: string }) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState(initialEmail);
+  const [forgot, { isLoading, data, error, reset }] = useForgotPasswordMutation();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    await forgot({ email: email.trim() });
+  };
+  const show = () => {
+    reset();
+    setEmail(initialEmail);
+    setOpen(true);
+  };
+  return (
+    <>
+      <Button variant="ghost" onClick={show}>
+        Forgot password?
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Reset your password" description="We'll e-mail you a link to choose a new password.">
+        {data ? (
+          <Alert variant="success">{data.message}</Alert>
+        ) : (
+          <form onSubmit={submit} className="mk-form" noValidate>
+            {error && <Alert variant="error">{errorMessage(error, AUTH_MESSAGES.emailRequired)}</Alert>}
+            <Field label="Email Address" htmlFor="reset-email">
+              <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            </Field>
+            <Button type="submit" loading={isLoading}>
+              Send reset link
+            </Button>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
