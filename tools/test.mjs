@@ -3,7 +3,8 @@
 // Without CI=true a tier whose service is missing is skipped with one line; under CI=true that is a failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, build, ensureInstalled, run } from './lib/setup.mjs';
+import { ROOT, ensureInstalled, run } from './lib/setup.mjs';
+import { servicesProblem } from './lib/services.mjs';
 
 const CI = process.env.CI === 'true';
 const OUT = join(ROOT, 'tmp/test-results');
@@ -63,24 +64,6 @@ function skip(name, reason) {
     console.warn(`⚠ ${line}: skipping this tier (under CI=true it fails)`);
     note(line, 'skipped');
   }
-}
-
-/** Checks MariaDB and Redis for the services tier; returns the reason they can't be used, if any. */
-function servicesProblem() {
-  const probe = `
-    const mysql = require('mysql2/promise'); const Redis = require('ioredis');
-    (async () => {
-      const my = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
-      const rd = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-      try { const c = await mysql.createConnection({ uri: my, connectTimeout: 3000 }); await c.query('SELECT 1'); await c.end(); }
-      catch (e) { console.log('MariaDB not reachable at ' + my.replace(/\\/\\/[^@]*@/, '//') + ' (' + e.code + ')'); process.exit(1); }
-      const r = new Redis(rd, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000 });
-      try { await r.connect(); await r.ping(); r.disconnect(); }
-      catch (e) { console.log('Redis not reachable at ' + rd + ' (' + (e.code ?? e.message) + ')'); process.exit(1); }
-    })();`;
-  const file = join(OUT, 'services.txt');
-  const code = run('sh', ['-c', `node -e "$PROBE" > "${file}" 2>&1`], { env: { PROBE: probe } });
-  return code === 0 ? null : readFileSync(file, 'utf8').trim() || 'MariaDB/Redis check failed';
 }
 
 const started = Date.now();
