@@ -25,7 +25,10 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
   ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract => {
       const opts = { points, duration: WINDOW_SECONDS, keyPrefix: `${config.redis?.prefix ?? 'solvr'}:throttle:${keyPrefix}` };
-      return this.redis ? new RateLimiterRedis({ ...opts, storeClient: this.redis }) : new RateLimiterMemory(opts);
+      // If Redis is unreachable, count in memory rather than fail sign-ins with a 500.
+      return this.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
     };
     if (config.redis) this.redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.perAccount = make(config.throttle.perAccount, 'account');

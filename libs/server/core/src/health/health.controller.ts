@@ -1,8 +1,10 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { HealthReport } from '@solvr/contracts';
-import { Public } from '../access/access.decorators';
+import { Public, type SessionUser } from '../access/access.decorators';
 import { HealthService } from './health.service';
+
+const PARTS = ['database', 'queue', 'storage', 'mail'] as const;
 
 @Public()
 @Controller('health')
@@ -11,8 +13,10 @@ export class HealthController {
 
   /** Readiness: every component up, else 503 with the failing part named. */
   @Get()
-  async report(@Res() res: Response): Promise<void> {
-    const report = (await this.health.report(['database', 'queue', 'storage', 'mail'])) as HealthReport;
+  async report(@Req() req: Request & { user?: SessionUser }, @Res() res: Response): Promise<void> {
+    const report = (await this.health.report([...PARTS])) as HealthReport;
+    // Probes and visitors see which part is down; only admins see the underlying error text.
+    if (req.user?.role !== 'admin') for (const part of PARTS) delete report[part].error;
     res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(report);
   }
 
