@@ -22,6 +22,8 @@ export default async function globalSetup() {
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     REMOTES_MANIFEST: manifest,
+    // Every browser test comes from 127.0.0.1: room for the whole suite under the per-IP limit.
+    THROTTLE_PER_IP: '1000',
     GOOGLE_CLIENT_ID: 'solvr-e2e-client',
     GOOGLE_CLIENT_SECRET: 'solvr-e2e-secret',
     GOOGLE_AUTH_URL: `${google.issuer}/authorize`,
