@@ -7,3 +7,4 @@ export * from './roles';
 export * from './signup';
 export * from './profile';
 export * from './auth';
+export * from './account';

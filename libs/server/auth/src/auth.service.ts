@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
-import { AUTH_MESSAGES, meetsPasswordRules, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
+import { AUTH_MESSAGES, type AccountView, meetsPasswordRules, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessTokenClaims } from '@solvr/server-core';
 import { hashPassword, User, verifyPassword } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
@@ -13,15 +13,7 @@ import { SessionsService } from './sessions.service';
 export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
 const EXPIRED = 'Your session has expired. Please sign in again.';
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: User['role'];
-  download_count: number;
-  profile_completed: boolean;
-  has_password: boolean;
-}
+export type PublicUser = AccountView;
 
 export const toPublicUser = (u: User): PublicUser => ({
   id: u.id,

@@ -1,15 +1,7 @@
 import { createSlice, PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '@solvr/contracts';
+import type { AccountView } from '@solvr/contracts';
 
-export interface SessionUserView {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: Role;
-  download_count: number;
-  profile_completed: boolean;
-  has_password: boolean;
-}
+export type SessionUserView = AccountView;
 
 /** 'loading' until the first refresh answers; the access token lives only in memory. */
 export interface SessionState {
