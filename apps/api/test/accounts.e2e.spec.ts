@@ -39,7 +39,7 @@ describe(`accounts (${TIER})`, () => {
       const email = 'new.user@example.com';
       const res = await http().post('/api/auth/signup').send({ email: 'New.User@example.com', password: PASSWORD }).expect(202);
       expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.signupAccepted });
-      const mail = await lastMail(app, email);
+      const mail = await lastMail(app, email, 'verification');
       expect(mail?.subject).toBe('Confirm your Solvr account');
 
       const refused = await http().post('/api/auth/login').send({ email, password: PASSWORD }).expect(403);
@@ -48,7 +48,7 @@ describe(`accounts (${TIER})`, () => {
       // A resend gives a new link; both are single-use.
       await http().post('/api/auth/resend-verification').send({ email }).expect(202);
       expect(await mailCount(app, email)).toBe(2);
-      const link = linkIn((await lastMail(app, email))?.text);
+      const link = linkIn((await lastMail(app, email, 'verification'))?.text);
       expect(link.pathname).toBe('/api/auth/verify-email');
       expect((await http().get(link.pathname + link.search).expect(302)).headers.location).toBe('/VerifyYourEmail');
       expect((await http().get(link.pathname + link.search).expect(302)).headers.location).toBe('/VerifyYourEmail?error=invalid');
@@ -60,7 +60,7 @@ describe(`accounts (${TIER})`, () => {
     it('expires verification links after 24 hours', async () => {
       const email = 'slow.user@example.com';
       await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(202);
-      const link = linkIn((await lastMail(app, email))?.text);
+      const link = linkIn((await lastMail(app, email, 'verification'))?.text);
       await expireLinks(app, 'verify-email');
       expect((await http().get(link.pathname + link.search).expect(302)).headers.location).toBe('/VerifyYourEmail?error=invalid');
     });
@@ -92,7 +92,7 @@ describe(`accounts (${TIER})`, () => {
       expect(known.body).toEqual(unknown.body);
       expect(known.body.message).toBe(AUTH_MESSAGES.resetRequested);
 
-      const link = linkIn((await lastMail(app, email))?.text);
+      const link = linkIn((await lastMail(app, email, 'password-reset'))?.text);
       expect(link.pathname).toBe('/ResetPassword');
       const token = link.searchParams.get('token');
       const weak = await http().post('/api/auth/reset-password').send({ token, password: 'weakpass' }).expect(400);
@@ -110,7 +110,7 @@ describe(`accounts (${TIER})`, () => {
       const late = 'late@example.com';
       await signUpVerified(app, late, PASSWORD);
       await http().post('/api/auth/forgot-password').send({ email: late }).expect(202);
-      const token = linkIn((await lastMail(app, late))?.text).searchParams.get('token');
+      const token = linkIn((await lastMail(app, late, 'password-reset'))?.text).searchParams.get('token');
       await expireLinks(app, 'reset-password');
       expect((await http().post('/api/auth/reset-password').send({ token, password: STRONG }).expect(400)).body.message).toBe(AUTH_MESSAGES.linkInvalid);
     });

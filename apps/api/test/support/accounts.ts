@@ -4,12 +4,16 @@ import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AuthToken } from '@solvr/server-auth';
+import type { MailKind } from '@solvr/server-mail';
 
-/** The newest e-mail to an address, read from the outbox table (works whether or not a worker sent it). */
-export async function lastMail(app: INestApplication, to: string): Promise<{ subject: string; text: string } | undefined> {
+/**
+ * The newest e-mail of a kind to an address, read from the outbox table (works whether or not a worker sent it).
+ * Filtered by kind because rows written within the same second have no reliable order.
+ */
+export async function lastMail(app: INestApplication, to: string, kind: MailKind): Promise<{ subject: string; text: string } | undefined> {
   const rows: Array<{ subject: string; text_body: string }> = await app
     .get(DataSource)
-    .query('SELECT subject, text_body FROM mail_outbox WHERE to_address = ? ORDER BY created_date DESC, id DESC', [to]);
+    .query('SELECT subject, text_body FROM mail_outbox WHERE to_address = ? AND kind = ? ORDER BY created_date DESC', [to, kind]);
   return rows[0] && { subject: rows[0].subject, text: rows[0].text_body };
 }
 
@@ -44,7 +48,7 @@ export function refreshCookie(res: request.Response): string {
 export async function signUpVerified(app: INestApplication, email: string, password: string): Promise<void> {
   const http = request(app.getHttpServer());
   await http.post('/api/auth/signup').send({ email, password }).expect(202);
-  const link = linkIn((await lastMail(app, email))?.text);
+  const link = linkIn((await lastMail(app, email, 'verification'))?.text);
   await http.get(link.pathname + link.search).expect(302);
 }
 
