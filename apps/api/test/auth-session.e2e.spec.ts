@@ -3,13 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { UsersService } from '@solvr/server-users';
 import { createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
+import { refreshCookie } from './support/accounts';
 
-const refreshCookie = (res: request.Response): string => {
-  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  const cookie = cookies.find((c) => c.startsWith('solvr_refresh='));
-  if (!cookie) throw new Error('no refresh cookie set');
-  return cookie.split(';')[0];
-};
 
 describe(`sessions (${TIER})`, () => {
   let t: TestEnv;

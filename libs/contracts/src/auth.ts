@@ -1,6 +1,8 @@
 /** Texts of the account flows that the spec leaves to us (it shows no verification, reset or throttling). */
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
+  signInRequired: 'Please sign in to continue.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
   unverified: 'Please confirm your email address before signing in. Check your inbox for the link.',
   signupAccepted: 'Check your email now to confirm your account',
   resendAccepted: 'If an unconfirmed account exists for that email, we sent a new confirmation link.',

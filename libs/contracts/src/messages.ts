@@ -25,7 +25,6 @@ export const MESSAGES = {
   http: {
     malformedJson: 'The request body is not valid JSON.',
     tooLarge: (limit: string) => `The request body is too large (limit ${limit}).`,
-    notFound: (method: string, path: string) => `Cannot ${method} ${path}`,
     internal: 'Something went wrong on our side. Please try again.',
   },
 } as const;

@@ -5,13 +5,11 @@ import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { AUTH_MESSAGES, type AccountView, meetsPasswordRules, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessTokenClaims } from '@solvr/server-core';
-import { hashPassword, User, verifyPassword } from '@solvr/server-users';
+import { hashPassword, User, UsersService, verifyPassword } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
 import { SessionsService } from './sessions.service';
 
-export const INVALID_CREDENTIALS = AUTH_MESSAGES.invalidCredentials;
-const EXPIRED = 'Your session has expired. Please sign in again.';
 
 export type PublicUser = AccountView;
 
@@ -43,16 +41,12 @@ export class GoogleLinkRefused extends Error {}
 export class AuthService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly accounts: UsersService,
     private readonly sessions: SessionsService,
     private readonly links: LinkTokensService,
     private readonly mail: AuthMail,
     private readonly jwt: JwtService,
   ) {}
-
-  private withPassword(where: { email?: string; id?: string }): Promise<User | null> {
-    const q = this.users.createQueryBuilder('u').addSelect('u.passwordHash');
-    return where.email ? q.where('u.email = :email', { email: where.email }).getOne() : q.where('u.id = :id', { id: where.id }).getOne();
-  }
 
   private async signedIn(user: User, refreshToken?: string): Promise<SignedIn> {
     const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: user.role };
@@ -64,9 +58,9 @@ export class AuthService {
   }
 
   async login(email: string, password: string): Promise<SignedIn> {
-    const user = await this.withPassword({ email: email.trim().toLowerCase() });
+    const user = await this.accounts.findWithPasswordHash({ email: email.trim().toLowerCase() });
     // Same answer for an unknown e-mail and a wrong password.
-    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
     await this.users.update(user.id, { lastLogin: new Date() });
     return this.signedIn(user);
@@ -127,12 +121,12 @@ export class AuthService {
    */
   async googleLogin(profile: GoogleProfile): Promise<SignedIn & { created: boolean }> {
     const known = await this.users.findOneBy({ googleId: profile.googleId });
-    let user = known ? await this.withPassword({ id: known.id }) : null;
+    let user = known ? await this.accounts.findWithPasswordHash({ id: known.id }) : null;
     let created = false;
     if (!user) {
       const email = profile.email?.trim().toLowerCase();
       if (!email) throw new GoogleLinkRefused(AUTH_MESSAGES.googleUnavailable);
-      const existing = await this.withPassword({ email });
+      const existing = await this.accounts.findWithPasswordHash({ email });
       if (existing) {
         if (!profile.emailVerified) throw new GoogleLinkRefused(AUTH_MESSAGES.googleNotVerified);
         await this.users.update(existing.id, { googleId: profile.googleId, emailVerified: true });
@@ -150,8 +144,8 @@ export class AuthService {
 
   async refresh(token: string | undefined): Promise<SignedIn> {
     const { userId, token: next } = await this.sessions.rotate(token);
-    const user = await this.withPassword({ id: userId });
-    if (!user) throw new UnauthorizedException(EXPIRED);
+    const user = await this.accounts.findWithPasswordHash({ id: userId });
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     return this.signedIn(user, next);
   }
 
@@ -160,8 +154,8 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<PublicUser> {
-    const user = await this.withPassword({ id: userId });
-    if (!user) throw new UnauthorizedException(EXPIRED);
+    const user = await this.accounts.findWithPasswordHash({ id: userId });
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     return toPublicUser(user);
   }
 }

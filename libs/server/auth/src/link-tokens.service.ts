@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, randomBytes, randomUUID } from 'crypto';
+import { randomUUID } from 'crypto';
 import { IsNull, Repository } from 'typeorm';
 import { AuthToken, LinkPurpose } from './auth-token.entity';
-
-export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+import { hashToken, newSecretToken } from './secret-token';
 
 /** Single-use, expiring tokens for the links we e-mail. */
 @Injectable()
@@ -12,12 +11,12 @@ export class LinkTokensService {
   constructor(@InjectRepository(AuthToken) private readonly tokens: Repository<AuthToken>) {}
 
   async issue(userId: string, purpose: LinkPurpose, ttlHours: number): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     await this.tokens.insert({
       id: randomUUID(),
       userId,
       purpose,
-      tokenHash: sha256(token),
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlHours * 3600_000),
     });
     return token;
@@ -26,7 +25,7 @@ export class LinkTokensService {
   /** The user id if the token is valid, unused and unexpired; it can never be used again after this. */
   async consume(token: string | undefined, purpose: LinkPurpose): Promise<string | null> {
     if (!token) return null;
-    const row = await this.tokens.findOneBy({ tokenHash: sha256(token), purpose });
+    const row = await this.tokens.findOneBy({ tokenHash: hashToken(token), purpose });
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) return null;
     const claimed = await this.tokens.update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
     return claimed.affected ? row.userId : null;

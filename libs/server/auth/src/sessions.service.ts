@@ -1,12 +1,12 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash, randomBytes, randomUUID } from 'crypto';
+import { randomUUID } from 'crypto';
 import { IsNull, Repository } from 'typeorm';
+import { AUTH_MESSAGES } from '@solvr/contracts';
 import { AuthSession } from './auth-session.entity';
+import { hashToken, newSecretToken } from './secret-token';
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-const EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** Rotating refresh tokens with reuse detection: replaying a rotated token revokes its whole family. */
 @Injectable()
@@ -14,12 +14,12 @@ export class SessionsService {
   constructor(@InjectRepository(AuthSession) private readonly sessions: Repository<AuthSession>) {}
 
   private async issue(userId: string, familyId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     await this.sessions.insert({
       id: randomUUID(),
       userId,
       familyId,
-      tokenHash: hash(token),
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
     });
     return token;
@@ -31,14 +31,14 @@ export class SessionsService {
 
   /** Returns the user id and the next refresh token; the presented one can never be used again. */
   async rotate(token: string | undefined): Promise<{ userId: string; token: string }> {
-    if (!token) throw new UnauthorizedException(EXPIRED);
-    const session = await this.sessions.findOneBy({ tokenHash: hash(token) });
-    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(EXPIRED);
+    if (!token) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
+    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     // Conditional update: of two concurrent uses of one token only one wins; the other counts as reuse.
     const claimed = await this.sessions.update({ id: session.id, rotatedAt: IsNull() }, { rotatedAt: new Date() });
     if (!claimed.affected) {
       await this.revokeFamily(session.familyId);
-      throw new UnauthorizedException(EXPIRED);
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     }
     return { userId: session.userId, token: await this.issue(session.userId, session.familyId) };
   }
@@ -50,7 +50,7 @@ export class SessionsService {
   /** Logout: revokes the family of the presented token, if it is one of ours. */
   async end(token: string | undefined): Promise<void> {
     if (!token) return;
-    const session = await this.sessions.findOneBy({ tokenHash: hash(token) });
+    const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
     if (session) await this.revokeFamily(session.familyId);
   }
 

@@ -5,15 +5,18 @@ import { validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileVi
 
 export type { ProfileView };
 import { findCountry, geo } from '@solvr/geo';
-import { hashPassword, User } from '@solvr/server-users';
+import { hashPassword, User, UsersService } from '@solvr/server-users';
 
 
 @Injectable()
 export class ProfileService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly accounts: UsersService,
+  ) {}
 
   async get(userId: string): Promise<ProfileView> {
-    const u = await this.users.createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: userId }).getOne();
+    const u = await this.accounts.findWithPasswordHash({ id: userId });
     if (!u) throw new NotFoundException('Account not found.');
     return {
       email: u.email,

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } fr
 import { Upload } from '@aws-sdk/lib-storage';
 import { createReadStream, createWriteStream, constants } from 'fs';
 import { access, mkdir, rm, stat } from 'fs/promises';
-import { dirname, join, resolve, sep } from 'path';
+import { dirname, resolve, sep } from 'path';
 import { Readable } from 'stream';
 import { pipeline } from 'stream/promises';
 import { ComponentHealth } from '@solvr/contracts';
@@ -87,5 +87,3 @@ export class StorageService implements ChecksHealth {
     }
   }
 }
-
-export const storageKey = (...parts: string[]) => join(...parts).split(sep).join('/');

@@ -20,6 +20,12 @@ export class UsersService {
     return this.users.findOneBy({ email: email.trim().toLowerCase() });
   }
 
+  /** The account with its password hash, which is not selected otherwise. */
+  findWithPasswordHash(where: { id: string } | { email: string }): Promise<User | null> {
+    const [column, value] = 'id' in where ? ['id', where.id] : ['email', where.email.trim().toLowerCase()];
+    return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where(`u.${column} = :value`, { value }).getOne();
+  }
+
   countAdmins(): Promise<number> {
     return this.users.countBy({ role: 'admin' });
   }

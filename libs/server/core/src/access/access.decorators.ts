@@ -6,8 +6,6 @@ export type AccessPolicy = { kind: 'public' } | { kind: 'signed-in' } | { kind: 
 
 /** Anyone may call it. Routes without a decorator need a valid access token. */
 export const Public = () => SetMetadata(ACCESS_POLICY, { kind: 'public' } satisfies AccessPolicy);
-/** Needs a signed-in user; the default, written out where it helps the reader. */
-export const SignedIn = () => SetMetadata(ACCESS_POLICY, { kind: 'signed-in' } satisfies AccessPolicy);
 /** Needs the role, checked against the database on every call (a demoted admin loses access at once). */
 export const Roles = (role: Role) => SetMetadata(ACCESS_POLICY, { kind: 'role', role } satisfies AccessPolicy);
 

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import type { Request } from 'express';
+import { AUTH_MESSAGES } from '@solvr/contracts';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
 
 export interface AccessTokenClaims {
@@ -31,9 +32,9 @@ export class AccessGuard implements CanActivate {
       if (token) req.user = await this.verify(token).catch(() => undefined);
       return true;
     }
-    if (!token) throw new UnauthorizedException('Please sign in to continue.');
+    if (!token) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
     const user = await this.verify(token).catch(() => {
-      throw new UnauthorizedException('Your session has expired. Please sign in again.');
+      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     });
     req.user = user;
     if (policy.kind === 'role') {
