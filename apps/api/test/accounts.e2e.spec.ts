@@ -1,8 +1,7 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
 import { UsersService } from '@solvr/server-users';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 import { expireLinks, googleSettings, lastMail, linkIn, mailCount, mailSubjects, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
 
@@ -11,7 +10,7 @@ const STRONG = 'New-Passw0rd!';
 
 describe(`accounts (${TIER})`, () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   let mock: Awaited<ReturnType<typeof startOAuthMock>>;
   const http = () => request(app.getHttpServer());
 
@@ -236,7 +235,7 @@ describe(`accounts (${TIER})`, () => {
 
 describe(`throttling (${TIER})`, () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   beforeAll(async () => {
     t = await createTestEnv();
     app = await createApi(t.config({ THROTTLE_PER_ACCOUNT: '3', THROTTLE_PER_IP: '8' }));

@@ -1,14 +1,13 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { UsersService } from '@solvr/server-users';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 import { refreshCookie } from './support/accounts';
 
 
 describe(`sessions (${TIER})`, () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   const email = 'member@example.com';
   const password = 'Correct-Horse-9';
 

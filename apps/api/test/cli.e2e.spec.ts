@@ -2,8 +2,7 @@ import { spawnSync } from 'child_process';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 
 const CLI = join(__dirname, '../../../dist/apps/api/cli.js');
@@ -24,7 +23,7 @@ describe(`operator CLI (${TIER})`, () => {
     const [, email, password] = created.stdout.trim().match(/^Created admin: (\S+) (\S+)$/) ?? [];
     expect(email).toBe('ops@example.com');
 
-    let app: NestExpressApplication | undefined;
+    let app: ApiApp | undefined;
     try {
       app = await createApi(t.config());
       await app.init();

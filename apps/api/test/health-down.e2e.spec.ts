@@ -1,14 +1,13 @@
 import { writeFileSync } from 'fs';
 import { join } from 'path';
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { UsersService } from '@solvr/server-users';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 
 describe(`health with a part down (${TIER})`, () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   beforeAll(async () => {
     t = await createTestEnv();
     // The local storage folder cannot be created: a plain file is in its way.

@@ -1,11 +1,10 @@
 import request from 'supertest';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { captureStdout, createTestEnv, TestEnv, TIER } from './support/test-env';
 
 describe(`HTTP basics (${TIER})`, () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   let out: ReturnType<typeof captureStdout>;
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { getQueueToken } from '@nestjs/bull';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Queue } from 'bull';
 import { InProcessQueue } from '@solvr/server-core';
 import { MailProcessor, MailService, OutboxReconciler } from '@solvr/server-mail';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 // The services-mode test runs the real worker beside the api, as production does.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createWorker } from '../../worker/src/bootstrap';
@@ -15,8 +14,8 @@ const message = { kind: 'test' as const, to: 'someone@example.com', subject: 'He
 
 describe(`mail through the queue (${TIER})`, () => {
   let t: TestEnv;
-  let api: NestExpressApplication;
-  let worker: NestExpressApplication | undefined;
+  let api: ApiApp;
+  let worker: ApiApp | undefined;
 
   beforeAll(async () => {
     t = await createTestEnv();

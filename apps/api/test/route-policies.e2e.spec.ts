@@ -1,9 +1,8 @@
 import { RequestMethod } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ACCESS_POLICY, AccessPolicy } from '@solvr/server-core';
-import { createApi } from '../src/bootstrap';
+import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /**
@@ -32,7 +31,7 @@ const EXPECTED = [
 
 describe('route access policies', () => {
   let t: TestEnv;
-  let app: NestExpressApplication;
+  let app: ApiApp;
   beforeAll(async () => {
     t = await createTestEnv('sqlite');
     app = await createApi(t.config());

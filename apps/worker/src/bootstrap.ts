@@ -1,11 +1,11 @@
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppConfig, ConfigError, configureHttp } from '@solvr/server-core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfig, ConfigError, configureHttp, httpAdapter } from '@solvr/server-core';
 import { WorkerModule } from './worker.module';
 
-export async function createWorker(config: AppConfig): Promise<NestExpressApplication> {
+export async function createWorker(config: AppConfig): Promise<NestFastifyApplication> {
   if (!config.redis) throw new ConfigError('REDIS_URL', 'is required by the worker (without Redis the api runs jobs itself)');
-  const app = await NestFactory.create<NestExpressApplication>(WorkerModule.forRoot(config), { bufferLogs: true, bodyParser: false });
-  configureHttp(app, config, { web: false });
+  const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), httpAdapter(config), { bufferLogs: true });
+  await configureHttp(app, config, { web: false });
   return app;
 }

@@ -1,11 +1,13 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Next, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { randomBytes } from 'crypto';
-import passport from 'passport';
-import type { CookieOptions, NextFunction, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticateOptions } from 'passport';
 import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
+import { runPassport } from './passport-fastify';
 import { safeReturnTo } from './return-to';
 import { REFRESH_TTL_MS } from './sessions.service';
 import { Throttle, ThrottleGuard } from './throttle.guard';
@@ -42,12 +44,12 @@ export class AuthController {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  private cookie(path = '/api/auth'): CookieOptions {
+  private cookie(path = '/api/auth'): CookieSerializeOptions {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.publicUrl.startsWith('https:'), path };
   }
 
-  private respond(res: Response, result: SignedIn): { access_token: string; user: PublicUser } {
-    res.cookie(REFRESH_COOKIE, result.refresh_token, { ...this.cookie(), maxAge: REFRESH_TTL_MS });
+  private respond(res: FastifyReply, result: SignedIn): { access_token: string; user: PublicUser } {
+    res.setCookie(REFRESH_COOKIE, result.refresh_token, { ...this.cookie(), maxAge: REFRESH_TTL_MS / 1000 });
     return { access_token: result.access_token, user: result.user };
   }
 
@@ -55,7 +57,7 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   @Throttle('login')
-  async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: FastifyReply) {
     const result = await this.auth.login(body.email, body.password);
     await this.throttle.reset('login', body.email);
     return this.respond(res, result);
@@ -88,8 +90,8 @@ export class AuthController {
   /** The link in the verification e-mail: confirms, then lands on the confirmation page. */
   @Public()
   @Get('auth/verify-email')
-  async verifyEmail(@Query('token') token: string | undefined, @Res() res: Response): Promise<void> {
-    res.redirect(302, (await this.auth.verifyEmail(token)) ? '/VerifyYourEmail' : '/VerifyYourEmail?error=invalid');
+  async verifyEmail(@Query('token') token: string | undefined, @Res() res: FastifyReply): Promise<void> {
+    res.redirect((await this.auth.verifyEmail(token)) ? '/VerifyYourEmail' : '/VerifyYourEmail?error=invalid', 302);
   }
 
   @Public()
@@ -113,45 +115,44 @@ export class AuthController {
   /** Starts the OAuth redirect; `returnTo` must be a path on this site. */
   @Public()
   @Get('auth/google')
-  google(@Query('returnTo') returnTo: string | undefined, @Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.config.google) return res.redirect(302, '/Signin?error=google');
+  async google(@Query('returnTo') returnTo: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+    if (!this.config.google) return res.redirect('/Signin?error=google', 302);
     const state = randomBytes(24).toString('base64url');
-    const short = { ...this.cookie('/api/auth/google'), maxAge: 10 * 60_000 };
-    res.cookie(STATE_COOKIE, state, short);
-    res.cookie(RETURN_COOKIE, safeReturnTo(returnTo), short);
-    passport.authenticate('google', { session: false, state, prompt: 'select_account' } as passport.AuthenticateOptions)(req, res, next);
+    const short = { ...this.cookie('/api/auth/google'), maxAge: 10 * 60 };
+    const outcome = await runPassport('google', req, { session: false, state, prompt: 'select_account' } as AuthenticateOptions);
+    if (!('redirect' in outcome)) return res.redirect('/Signin?error=google', 302);
+    res.setCookie(STATE_COOKIE, state, short).setCookie(RETURN_COOKIE, safeReturnTo(returnTo), short).redirect(outcome.redirect, 302);
   }
 
   @Public()
   @Get('auth/google/callback')
-  googleCallback(@Req() req: Request, @Res() res: Response): void {
+  async googleCallback(@Req() req: FastifyRequest<{ Querystring: { state?: string } }>, @Res() res: FastifyReply): Promise<void> {
     if (!this.config.google) throw new NotFoundException();
-    const fail = (code: string) => res.redirect(302, `/Signin?error=${code}`);
-    const expected = req.cookies?.[STATE_COOKIE];
+    const fail = (code: string) => res.redirect(`/Signin?error=${code}`, 302);
+    const expected = req.cookies[STATE_COOKIE];
     res.clearCookie(STATE_COOKIE, this.cookie('/api/auth/google'));
     if (!expected || req.query.state !== expected) return fail('google');
-    passport.authenticate('google', { session: false }, async (err: unknown, profile: GoogleProfile | false) => {
-      if (err || !profile) return fail('google');
-      try {
-        const result = await this.auth.googleLogin(profile);
-        this.respond(res, result);
-        const target = result.user.profile_completed
-          ? safeReturnTo(req.cookies?.[RETURN_COOKIE])
-          : `/CompleteProfile?hasPassword=${result.user.has_password ? 'yes' : 'no'}`;
-        res.redirect(302, target);
-      } catch (e) {
-        fail(e instanceof GoogleLinkRefused && e.message === AUTH_MESSAGES.googleNotVerified ? 'google-unverified' : 'google');
-      }
-    })(req, res, () => fail('google'));
+    const outcome = await runPassport<GoogleProfile>('google', req, { session: false }).catch(() => ({ failed: true as const }));
+    if (!('user' in outcome)) return fail('google');
+    try {
+      const result = await this.auth.googleLogin(outcome.user);
+      this.respond(res, result);
+      const target = result.user.profile_completed
+        ? safeReturnTo(req.cookies[RETURN_COOKIE])
+        : `/CompleteProfile?hasPassword=${result.user.has_password ? 'yes' : 'no'}`;
+      res.redirect(target, 302);
+    } catch (e) {
+      fail(e instanceof GoogleLinkRefused && e.message === AUTH_MESSAGES.googleNotVerified ? 'google-unverified' : 'google');
+    }
   }
 
   /** Exchanges the refresh cookie for a new access token and a new refresh cookie. */
   @Public()
   @Post('auth/refresh')
   @HttpCode(200)
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
     try {
-      return this.respond(res, await this.auth.refresh(req.cookies?.[REFRESH_COOKIE]));
+      return this.respond(res, await this.auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
       res.clearCookie(REFRESH_COOKIE, this.cookie());
       throw err;
@@ -161,8 +162,8 @@ export class AuthController {
   @Public()
   @Post('auth/logout')
   @HttpCode(204)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await this.auth.logout(req.cookies?.[REFRESH_COOKIE]);
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
+    await this.auth.logout(req.cookies[REFRESH_COOKIE]);
     res.clearCookie(REFRESH_COOKIE, this.cookie());
   }
 

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable, O
 import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
 
@@ -38,8 +38,8 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const action = this.reflector.get<string | undefined>(THROTTLE_ACTION, context.getHandler());
     if (!action) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const req = context.switchToHttp().getRequest<FastifyRequest<{ Body: { email?: unknown } | undefined }>>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
     const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
     try {
       await this.perIp.consume(`${action}:${req.ip}`);
@@ -47,7 +47,7 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
       return true;
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err; // the store failed: do not hide it as a 429
-      res.setHeader('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
+      res.header('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
       throw new HttpException(AUTH_MESSAGES.throttled, HttpStatus.TOO_MANY_REQUESTS);
     }
   }

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
 
@@ -25,7 +25,7 @@ export class AccessGuard implements CanActivate {
     const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]) ?? {
       kind: 'signed-in',
     };
-    const req = context.switchToHttp().getRequest<Request & { user?: SessionUser }>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & { user?: SessionUser }>();
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (policy.kind === 'public') {

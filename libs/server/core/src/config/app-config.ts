@@ -114,6 +114,12 @@ function jwtSecret(env: Env, production: boolean, dataDir: string): string {
   return generated;
 }
 
+/** A size setting such as 100kb or 1mb (already checked by loadConfig) in bytes. */
+export function sizeInBytes(size: string): number {
+  const [, n, unit] = /^(\d+)(b|kb|mb)$/i.exec(size) ?? ['', '0', 'b'];
+  return Number(n) * { b: 1, kb: 1024, mb: 1024 * 1024 }[unit.toLowerCase() as 'b' | 'kb' | 'mb'];
+}
+
 /** Reads and checks every setting once. Throws ConfigError naming the first bad setting. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';

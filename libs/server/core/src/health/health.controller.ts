@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HealthReport } from '@solvr/contracts';
 import { Public, type SessionUser } from '../access/access.decorators';
 import { HealthService } from './health.service';
@@ -13,11 +13,11 @@ export class HealthController {
 
   /** Readiness: every component up, else 503 with the failing part named. */
   @Get()
-  async report(@Req() req: Request & { user?: SessionUser }, @Res() res: Response): Promise<void> {
+  async report(@Req() req: FastifyRequest & { user?: SessionUser }, @Res() res: FastifyReply): Promise<void> {
     const report = (await this.health.report([...PARTS])) as HealthReport;
     // Probes and visitors see which part is down; only admins see the underlying error text.
     if (req.user?.role !== 'admin') for (const part of PARTS) delete report[part].error;
-    res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(report);
+    res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).send(report);
   }
 
   /** Liveness: the process answers; dependencies are not checked so a database outage does not restart pods. */

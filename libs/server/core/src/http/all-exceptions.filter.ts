@@ -1,19 +1,42 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { STATUS_CODES } from 'http';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, MESSAGES } from '@solvr/contracts';
+
+/** A request body refused before it reached a route (malformed, too large, wrong type). */
+export class BodyRejected extends HttpException {}
+
+/**
+ * Fastify's own errors reach filters as a plain HttpException (Nest maps them); ours are always subclasses.
+ * A body over the limit gets our sentence naming the limit; other 4xx of that kind are body refusals.
+ */
+function fromFastify(err: unknown, bodyLimit: string): HttpException | undefined {
+  if (!(err instanceof HttpException) || err.constructor !== HttpException) return undefined;
+  const status = err.getStatus();
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) return new BodyRejected(MESSAGES.http.tooLarge(bodyLimit), status);
+  if (status === HttpStatus.UNSUPPORTED_MEDIA_TYPE || status === HttpStatus.BAD_REQUEST) return new BodyRejected(err.message, status);
+  return undefined;
+}
 
 /** Every error leaves as { message, statusCode, error }; stacks are logged for 5xx only and never sent. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
+  private readonly bodyLogger = new Logger('BodyParser');
+
+  constructor(private readonly bodyLimit: string) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    const body = toApiError(exception);
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const error = fromFastify(exception, this.bodyLimit) ?? exception;
+    const body = toApiError(error);
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    if (res.headersSent) return;
-    res.status(body.statusCode).json(body);
+    if (error instanceof BodyRejected) {
+      const req = host.switchToHttp().getRequest<FastifyRequest>();
+      this.bodyLogger.warn(`${req.method} ${req.url} answered ${body.statusCode}: ${body.message}`);
+    }
+    if (reply.sent) return;
+    reply.status(body.statusCode).send(body);
   }
 }
 
