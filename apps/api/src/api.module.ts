@@ -1,5 +1,5 @@
 import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
-import { Brand } from '@solvr/contracts';
+import type { PublicConfig } from '@solvr/contracts';
 import {
   AppConfig,
   AppConfigModule,
@@ -13,9 +13,10 @@ import {
 } from '@solvr/server-core';
 import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
-import { FirstAdminModule, UsersModule } from '@solvr/server-users';
+import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
 import { AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
+import { API_MIGRATIONS } from './migrations';
 
 @Public()
 @Controller('public-config')
@@ -24,7 +25,7 @@ class PublicConfigController {
 
   /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
   @Get()
-  get(): { brand: Brand; googleEnabled: boolean } {
+  get(): PublicConfig {
     return { brand: this.config.brand, googleEnabled: !!this.config.google };
   }
 }
@@ -37,8 +38,8 @@ export class ApiModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
-        AccessModule.forRoot(config),
-        DatabaseModule.forRoot(config, { runMigrations: config.runMigrations }),
+        AccessModule.forRoot(config, { imports: [UsersModule], useExisting: UsersService }),
+        DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),
         HealthModule,
         UsersModule,

@@ -4,6 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfigModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
 import { UsersModule, UsersService } from '@solvr/server-users';
+import { isValidEmail } from '@solvr/contracts';
+import { API_MIGRATIONS } from './migrations';
 
 const USAGE = [
   'Usage:',
@@ -13,7 +15,7 @@ const USAGE = [
 
 async function migrate(): Promise<number> {
   const config = loadConfigOrExit();
-  const ds = await new DataSource(dataSourceOptions(config.database)).initialize();
+  const ds = await new DataSource(dataSourceOptions(config.database, API_MIGRATIONS)).initialize();
   try {
     const applied = await ds.runMigrations({ transaction: 'each' });
     process.stdout.write(`Migrations applied: ${applied.length ? applied.map((m) => m.name).join(', ') : 'none pending'}\n`);
@@ -24,12 +26,12 @@ async function migrate(): Promise<number> {
 }
 
 async function createAdmin(email?: string, flag?: string, password?: string): Promise<number> {
-  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || (flag && (flag !== '--password' || !password))) {
+  if (!email || !isValidEmail(email) || (flag && (flag !== '--password' || !password))) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const config = loadConfigOrExit();
-  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true }), UsersModule] })
+  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true, migrations: API_MIGRATIONS }), UsersModule] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {

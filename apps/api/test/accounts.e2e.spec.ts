@@ -56,6 +56,14 @@ describe(`accounts (${TIER})`, () => {
       expect(user).toMatchObject({ email, role: 'user', profile_completed: false, has_password: true });
     });
 
+    it('keeps a password exactly as typed: spaces at the ends sign in, the trimmed one does not', async () => {
+      const email = 'spaced.user@example.com';
+      await signUpVerified(app, email, '  spaced pass ');
+      const { user } = await signIn(app, email, '  spaced pass ');
+      expect(user).toMatchObject({ email });
+      await http().post('/api/auth/login').send({ email, password: 'spaced pass' }).expect(401);
+    });
+
     it('expires verification links after 24 hours', async () => {
       const email = 'slow.user@example.com';
       await http().post('/api/auth/signup').send({ email, password: PASSWORD }).expect(202);

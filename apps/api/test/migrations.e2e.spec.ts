@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions, MIGRATIONS } from '@solvr/server-core';
+import { dataSourceOptions } from '@solvr/server-core';
+import { API_MIGRATIONS as MIGRATIONS } from '../src/migrations';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 
 describe(`migrations (${TIER})`, () => {
@@ -8,7 +9,7 @@ describe(`migrations (${TIER})`, () => {
 
   beforeAll(async () => {
     t = await createTestEnv();
-    ds = await new DataSource(dataSourceOptions(t.config().database)).initialize();
+    ds = await new DataSource(dataSourceOptions(t.config().database, MIGRATIONS)).initialize();
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { validateSignup } from './signup';
+import { checkSignupRequest, isValidEmail, normalizeEmail, validateSignup } from './signup';
 
 describe('validateSignup', () => {
   it('checks blanks first, then the match, then the length', () => {
@@ -7,5 +7,30 @@ describe('validateSignup', () => {
     expect(validateSignup({ email: 'a@b.co', password: 'abc', confirmPassword: 'abd' })).toBe("Passwords don't match!");
     expect(validateSignup({ email: 'a@b.co', password: 'abc', confirmPassword: 'abc' })).toBe('Passwords must be at least 6 characters long!');
     expect(validateSignup({ email: 'a@b.co', password: 'abcdef', confirmPassword: 'abcdef' })).toBeNull();
+  });
+
+  it('takes passwords as typed: spaces at the ends count, and must match', () => {
+    expect(validateSignup({ email: 'a@b.co', password: ' abcdef', confirmPassword: 'abcdef' })).toBe("Passwords don't match!");
+    expect(validateSignup({ email: 'a@b.co', password: '  abc ', confirmPassword: '  abc ' })).toBeNull();
+    expect(validateSignup({ email: 'a@b.co', password: ' abc ', confirmPassword: ' abc ' })).toBe('Passwords must be at least 6 characters long!');
+  });
+});
+
+describe('checkSignupRequest', () => {
+  it('answers the api with the same rules and refuses an unusable address', () => {
+    expect(checkSignupRequest({})).toBe('Please fill in all required fields.');
+    expect(checkSignupRequest({ email: 'a@b.co', password: '12345' })).toBe('Passwords must be at least 6 characters long!');
+    expect(checkSignupRequest({ email: 'not-an-email', password: '123456' })).toBe('Please enter a valid e-mail address.');
+    expect(checkSignupRequest({ email: `${'a'.repeat(250)}@b.co`, password: '123456' })).toBe('Please enter a valid e-mail address.');
+    expect(checkSignupRequest({ email: ' A@B.co ', password: ' 12345' })).toBeNull();
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('normalises by trimming and lower-casing, and needs a dot in the domain', () => {
+    expect(normalizeEmail('  Jane.Doe@Example.COM ')).toBe('jane.doe@example.com');
+    expect(isValidEmail('jane@example.com')).toBe(true);
+    expect(isValidEmail('jane@localhost')).toBe(false);
+    expect(isValidEmail('ja ne@example.com')).toBe(false);
   });
 });

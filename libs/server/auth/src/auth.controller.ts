@@ -1,10 +1,10 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { randomBytes } from 'crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
-import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, MESSAGES } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { runPassport } from './passport-fastify';
@@ -17,7 +17,7 @@ const STATE_COOKIE = 'solvr_oauth_state';
 const RETURN_COOKIE = 'solvr_oauth_return';
 
 class EmailDto {
-  @IsEmail({}, { message: AUTH_MESSAGES.emailRequired }) @MaxLength(254) email: string;
+  @IsString({ message: AUTH_MESSAGES.emailRequired }) @Matches(EMAIL_PATTERN, { message: AUTH_MESSAGES.emailRequired }) @MaxLength(EMAIL_MAX_LENGTH) email: string;
 }
 
 class LoginDto extends EmailDto {
@@ -69,12 +69,9 @@ export class AuthController {
   @HttpCode(202)
   @Throttle('signup')
   async signup(@Body() body: SignupDto): Promise<{ success: true; message: string }> {
-    const email = body.email?.trim() ?? '';
-    const password = body.password?.trim() ?? '';
-    if (!email || !password) throw new BadRequestException(MESSAGES.signup.blank);
-    if (password.length < 6) throw new BadRequestException(MESSAGES.signup.short);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new BadRequestException(AUTH_MESSAGES.emailRequired);
-    await this.auth.signup(email, password);
+    const refused = checkSignupRequest(body);
+    if (refused) throw new BadRequestException(refused);
+    await this.auth.signup(body.email as string, body.password as string);
     return { success: true, message: AUTH_MESSAGES.signupAccepted };
   }
 

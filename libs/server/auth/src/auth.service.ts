@@ -1,27 +1,14 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { randomUUID } from 'crypto';
-import { Repository } from 'typeorm';
-import { AUTH_MESSAGES, type AccountView, meetsPasswordRules, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
+import { AUTH_MESSAGES, type AccountView, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessTokenClaims } from '@solvr/server-core';
-import { hashPassword, User, UsersService, verifyPassword } from '@solvr/server-users';
+import { hashPassword, toAccountView, User, UsersService, verifyPassword } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
 import { SessionsService } from './sessions.service';
 
 
 export type PublicUser = AccountView;
-
-export const toPublicUser = (u: User): PublicUser => ({
-  id: u.id,
-  email: u.email,
-  full_name: u.fullName,
-  role: u.role,
-  download_count: u.downloadCount,
-  profile_completed: u.profileCompleted,
-  has_password: !!u.passwordHash,
-});
 
 export interface SignedIn {
   access_token: string;
@@ -40,7 +27,6 @@ export class GoogleLinkRefused extends Error {}
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
     private readonly accounts: UsersService,
     private readonly sessions: SessionsService,
     private readonly links: LinkTokensService,
@@ -53,16 +39,16 @@ export class AuthService {
     return {
       access_token: await this.jwt.signAsync(claims),
       refresh_token: refreshToken ?? (await this.sessions.start(user.id)),
-      user: toPublicUser(user),
+      user: toAccountView(user),
     };
   }
 
   async login(email: string, password: string): Promise<SignedIn> {
-    const user = await this.accounts.findWithPasswordHash({ email: email.trim().toLowerCase() });
+    const user = await this.accounts.findWithPasswordHash({ email });
     // Same answer for an unknown e-mail and a wrong password.
     if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
-    await this.users.update(user.id, { lastLogin: new Date() });
+    await this.accounts.recordLogin(user.id);
     return this.signedIn(user);
   }
 
@@ -71,16 +57,13 @@ export class AuthService {
    * address is taken: an unconfirmed account gets a fresh link, a confirmed one a note to sign in instead.
    */
   async signup(email: string, password: string): Promise<void> {
-    const normalized = email.trim().toLowerCase();
-    const existing = await this.users.findOneBy({ email: normalized });
+    const existing = await this.accounts.findByEmail(email);
     if (existing) {
-      if (existing.emailVerified) await this.mail.alreadyRegistered(normalized);
+      if (existing.emailVerified) await this.mail.alreadyRegistered(existing.email);
       else await this.sendVerification(existing);
       return;
     }
-    const user = this.users.create({ id: randomUUID(), email: normalized, passwordHash: await hashPassword(password), role: 'user' });
-    await this.users.insert(user);
-    await this.sendVerification(user);
+    await this.sendVerification(await this.accounts.register(email, await hashPassword(password)));
   }
 
   private async sendVerification(user: User): Promise<void> {
@@ -88,7 +71,7 @@ export class AuthService {
   }
 
   async resendVerification(email: string): Promise<void> {
-    const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+    const user = await this.accounts.findByEmail(email);
     if (user && !user.emailVerified) await this.sendVerification(user);
   }
 
@@ -96,12 +79,12 @@ export class AuthService {
   async verifyEmail(token: string | undefined): Promise<boolean> {
     const userId = await this.links.consume(token, 'verify-email');
     if (!userId) return false;
-    await this.users.update(userId, { emailVerified: true });
+    await this.accounts.markEmailVerified(userId);
     return true;
   }
 
   async forgotPassword(email: string): Promise<void> {
-    const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+    const user = await this.accounts.findByEmail(email);
     if (user) await this.mail.passwordReset(user.email, await this.links.issue(user.id, 'reset-password', RESET_PASSWORD_TTL_HOURS));
   }
 
@@ -110,8 +93,7 @@ export class AuthService {
     if (!meetsPasswordRules(password)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
     const userId = await this.links.consume(token, 'reset-password');
     if (!userId) throw new BadRequestException(AUTH_MESSAGES.linkInvalid);
-    // Following the e-mailed link also proves the address.
-    await this.users.update(userId, { passwordHash: await hashPassword(password), emailVerified: true });
+    await this.accounts.resetPassword(userId, password);
     await this.sessions.revokeAllForUser(userId);
   }
 
@@ -120,25 +102,23 @@ export class AuthService {
    * address is verified; otherwise creates an account without a password.
    */
   async googleLogin(profile: GoogleProfile): Promise<SignedIn & { created: boolean }> {
-    const known = await this.users.findOneBy({ googleId: profile.googleId });
+    const known = await this.accounts.findByGoogleId(profile.googleId);
     let user = known ? await this.accounts.findWithPasswordHash({ id: known.id }) : null;
     let created = false;
     if (!user) {
-      const email = profile.email?.trim().toLowerCase();
+      const email = profile.email ? normalizeEmail(profile.email) : undefined;
       if (!email) throw new GoogleLinkRefused(AUTH_MESSAGES.googleUnavailable);
       const existing = await this.accounts.findWithPasswordHash({ email });
       if (existing) {
         if (!profile.emailVerified) throw new GoogleLinkRefused(AUTH_MESSAGES.googleNotVerified);
-        await this.users.update(existing.id, { googleId: profile.googleId, emailVerified: true });
+        await this.accounts.linkGoogle(existing.id, profile.googleId);
         user = existing;
       } else {
-        user = this.users.create({ id: randomUUID(), email, googleId: profile.googleId, emailVerified: profile.emailVerified, role: 'user' });
-        await this.users.insert(user);
-        user.passwordHash = null;
+        user = await this.accounts.registerFromGoogle(email, profile.googleId, profile.emailVerified);
         created = true;
       }
     }
-    await this.users.update(user.id, { lastLogin: new Date() });
+    await this.accounts.recordLogin(user.id);
     return { ...(await this.signedIn(user)), created };
   }
 
@@ -156,6 +136,6 @@ export class AuthService {
   async me(userId: string): Promise<PublicUser> {
     const user = await this.accounts.findWithPasswordHash({ id: userId });
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    return toPublicUser(user);
+    return toAccountView(user);
   }
 }

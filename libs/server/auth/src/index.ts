@@ -6,3 +6,4 @@ export * from './auth.service';
 export * from './auth.controller';
 export * from './auth.module';
 export * from './return-to';
+export * from './migrations';

@@ -4,3 +4,4 @@ export * from './mail-transport';
 export * from './mail.processor';
 export * from './outbox-reconciler';
 export * from './mail.module';
+export * from './migrations';

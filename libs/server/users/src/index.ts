@@ -3,3 +3,5 @@ export * from './users.service';
 export * from './users.module';
 export * from './passwords';
 export * from './first-admin.service';
+export * from './migrations';
+export * from './user.views';

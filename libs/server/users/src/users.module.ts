@@ -5,11 +5,12 @@ import { FirstAdminService } from './first-admin.service';
 import { User } from './user.entity';
 import { UsersService } from './users.service';
 
+/** Owns the users table: other features go through UsersService, never the repository. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [AdminUsersController],
   providers: [UsersService],
-  exports: [UsersService, TypeOrmModule],
+  exports: [UsersService],
 })
 export class UsersModule {}
 

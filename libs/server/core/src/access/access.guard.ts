@@ -1,10 +1,10 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { DataSource } from 'typeorm';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
+import { AccessService } from './access.service';
 
 export interface AccessTokenClaims {
   sub: string;
@@ -18,7 +18,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
-    private readonly dataSource: DataSource,
+    private readonly access: AccessService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,8 +38,7 @@ export class AccessGuard implements CanActivate {
     });
     req.user = user;
     if (policy.kind === 'role') {
-      const rows: Array<{ role: string }> = await this.dataSource.query('SELECT role FROM users WHERE id = ?', [user.id]);
-      if (rows[0]?.role !== policy.role) throw new ForbiddenException(`This action needs the ${policy.role} role.`);
+      if (!(await this.access.hasRole(user, policy.role))) throw new ForbiddenException(`This action needs the ${policy.role} role.`);
     }
     return true;
   }

@@ -1,20 +1,22 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config';
 import { AccessGuard } from './access.guard';
+import { AccessService, ROLE_SOURCE } from './access.service';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 @Global()
 @Module({})
 export class AccessModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `roles`: the module and provider that read an account's role (core knows no feature; the app wires it). */
+  static forRoot(config: AppConfig, roles?: { imports: ModuleMetadata['imports']; useExisting: InjectionToken }): DynamicModule {
     return {
       module: AccessModule,
-      imports: [JwtModule.register({ secret: config.jwtSecret, signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS } })],
-      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
-      exports: [JwtModule],
+      imports: [JwtModule.register({ secret: config.jwtSecret, signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS } }), ...(roles?.imports ?? [])],
+      providers: [AccessService, { provide: APP_GUARD, useClass: AccessGuard }, ...(roles ? [{ provide: ROLE_SOURCE, useExisting: roles.useExisting }] : [])],
+      exports: [JwtModule, AccessService],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { isAbsolute, join, resolve } from 'path';
-import { Brand, DEFAULT_BRAND } from '@solvr/contracts';
+import { Brand, DEFAULT_BRAND, isValidEmail, normalizeEmail } from '@solvr/contracts';
 
 export type DatabaseConfig = { type: 'sqlite'; path: string } | { type: 'mysql'; url: string };
 export type StorageConfig =
@@ -93,8 +93,6 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 /** Secret for signing tokens: required in production, else generated once and kept in the data folder. */
 function jwtSecret(env: Env, production: boolean, dataDir: string): string {
   const raw = str(env, 'JWT_SECRET');
@@ -147,9 +145,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const adminEmails = (str(env, 'ADMIN_EMAILS') ?? '')
     .split(',')
-    .map((e) => e.trim().toLowerCase())
+    .map(normalizeEmail)
     .filter(Boolean);
-  const badAdmin = adminEmails.find((e) => !EMAIL.test(e));
+  const badAdmin = adminEmails.find((e) => !isValidEmail(e));
   if (badAdmin) throw new ConfigError('ADMIN_EMAILS', `"${badAdmin}" is not an e-mail address`);
 
   const mailFrom = str(env, 'MAIL_FROM') ?? `${str(env, 'BRAND_PRODUCT') ?? DEFAULT_BRAND.product} <no-reply@localhost>`;

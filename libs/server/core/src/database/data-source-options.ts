@@ -1,12 +1,19 @@
 import { mkdirSync } from 'fs';
 import { dirname } from 'path';
-import { DataSourceOptions } from 'typeorm';
+import { DataSourceOptions, MigrationInterface } from 'typeorm';
 import { DatabaseConfig } from '../config/app-config';
-import { MIGRATIONS } from './migrations';
 
-/** One set of options for both databases; schema changes only through migrations. */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
-  const common = { migrations: MIGRATIONS, migrationsTableName: 'migrations', synchronize: false } as const;
+export type Migration = new () => MigrationInterface;
+
+/** The features' migrations as one list in timestamp order (the 13 digits that end each class name). */
+export function composeMigrations(...lists: Migration[][]): Migration[] {
+  const stamp = (m: Migration) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
+  return lists.flat().sort((a, b) => stamp(a) - stamp(b));
+}
+
+/** One set of options for both databases; schema changes only through the given migrations. */
+export function dataSourceOptions(db: DatabaseConfig, migrations: Migration[] = []): DataSourceOptions {
+  const common = { migrations, migrationsTableName: 'migrations', synchronize: false } as const;
   if (db.type === 'mysql') {
     return { ...common, type: 'mysql', url: db.url, charset: 'utf8mb4_unicode_ci', timezone: 'Z', connectTimeout: 5000 };
   }

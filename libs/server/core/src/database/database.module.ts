@@ -1,17 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
-import { dataSourceOptions } from './data-source-options';
+import { dataSourceOptions, Migration } from './data-source-options';
 
 @Module({})
 export class DatabaseModule {
-  /** Only the api runs migrations at start; the worker waits for them. */
-  static forRoot(config: AppConfig, opts: { runMigrations: boolean }): DynamicModule {
+  /** The app passes its features' migrations; only the api runs them at start, the worker waits for them. */
+  static forRoot(config: AppConfig, opts: { runMigrations: boolean; migrations?: Migration[] }): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(config.database),
+          ...dataSourceOptions(config.database, opts.migrations),
           autoLoadEntities: true,
           migrationsRun: opts.runMigrations,
           retryAttempts: 3,

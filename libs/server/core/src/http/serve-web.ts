@@ -1,7 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { AppConfig } from '../config/app-config';
@@ -13,9 +12,9 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Hashed file names may be cached for ever; the manifest, remoteEntry.js and index.html must be revalidated. */
-function cacheHeaders(reply: FastifyReply, path: string): void {
+function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
   const name = path.split(/[\\/]/).pop() ?? '';
-  reply.header('Cache-Control', /\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);
+  res.setHeader('Cache-Control', /\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);
 }
 
 export function defaultRemotesManifest(): Record<string, string> {

@@ -1,0 +1,7 @@
+import { composeMigrations } from '@solvr/server-core';
+import { AUTH_MIGRATIONS } from '@solvr/server-auth';
+import { MAIL_MIGRATIONS } from '@solvr/server-mail';
+import { USERS_MIGRATIONS } from '@solvr/server-users';
+
+/** Every feature's migrations, in order: the api (and its migrate command) applies them. */
+export const API_MIGRATIONS = composeMigrations(USERS_MIGRATIONS, AUTH_MIGRATIONS, MAIL_MIGRATIONS);

@@ -1,0 +1,45 @@
+import { normalizeEmail } from './signup';
+
+/** A feature's answer on one resource for one caller; the api turns it into 200 / 404 / 403. */
+export type AccessDecision = 'allowed' | 'not-found' | 'forbidden';
+
+export type FileAccessType = 'all_users' | 'specific_users';
+
+/** The facts of a file that decide who sees it. */
+export interface FileAccessFacts {
+  is_active: boolean;
+  is_paid: boolean;
+  access_type: FileAccessType;
+  /** E-mail addresses of the users a specific_users file is for. */
+  allowed_users: readonly string[];
+}
+
+export interface FileViewer {
+  email: string | null;
+  isAdmin: boolean;
+}
+
+/** What the library shows for a file: its Download button, its 'Buy {price}' button, or nothing. */
+export type FileAvailability = 'download' | 'buy' | 'hidden';
+
+/**
+ * Spec section 6. An active free file is visible for all_users, or for specific_users when the user is listed.
+ * An active paid file is listed for everyone, and available (Download instead of Buy) only when it is
+ * specific_users and lists the user. Inactive files are hidden; admins manage every file, so they see all.
+ */
+export function fileAvailability(file: FileAccessFacts, viewer: FileViewer): FileAvailability {
+  if (viewer.isAdmin) return 'download';
+  if (!file.is_active || !viewer.email) return 'hidden';
+  const me = normalizeEmail(viewer.email);
+  const listed = file.access_type === 'specific_users' && file.allowed_users.some((e) => normalizeEmail(e) === me);
+  if (file.is_paid) return listed ? 'download' : 'buy';
+  return file.access_type === 'all_users' || listed ? 'download' : 'hidden';
+}
+
+/** The api's decision for listing or downloading a file: hidden files do not exist for the caller. */
+export function fileAccessDecision(file: FileAccessFacts, viewer: FileViewer, action: 'view' | 'download'): AccessDecision {
+  const availability = fileAvailability(file, viewer);
+  if (availability === 'hidden') return 'not-found';
+  if (action === 'download' && availability === 'buy') return 'forbidden';
+  return 'allowed';
+}

@@ -1,0 +1,48 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import type { AccessDecision, Role } from '@solvr/contracts';
+import type { SessionUser } from './access.decorators';
+
+/** Where the current role of an account is read from (the users feature provides it). */
+export interface RoleSource {
+  roleOf(userId: string): Promise<Role | null>;
+}
+export const ROLE_SOURCE = Symbol('ROLE_SOURCE');
+
+/** What a feature knows about the caller when it decides on one resource. */
+export interface Viewer {
+  user: SessionUser | null;
+  /** Read from the database, not the token, so a demoted admin loses access at once. */
+  isAdmin: boolean;
+}
+
+/**
+ * The one place features decide on a resource: allowed, not found (the caller may not know it exists), or
+ * forbidden (they know it exists but may not act on it). `require` turns a refusal into the HTTP answer.
+ */
+@Injectable()
+export class AccessService {
+  constructor(@Optional() @Inject(ROLE_SOURCE) private readonly roles?: RoleSource) {}
+
+  /** The account's current role; null for anonymous callers, deleted accounts, or a process without accounts. */
+  async currentRole(user: SessionUser | null | undefined): Promise<Role | null> {
+    if (!user || !this.roles) return null;
+    return this.roles.roleOf(user.id);
+  }
+
+  async hasRole(user: SessionUser | null | undefined, role: Role): Promise<boolean> {
+    return (await this.currentRole(user)) === role;
+  }
+
+  async viewer(user: SessionUser | null | undefined): Promise<Viewer> {
+    return { user: user ?? null, isAdmin: await this.hasRole(user, 'admin') };
+  }
+
+  /** Decides with the rule and throws the matching HTTP error unless allowed. */
+  async require<T>(resource: T | null | undefined, user: SessionUser | null | undefined, rule: (resource: T, viewer: Viewer) => AccessDecision): Promise<T> {
+    if (resource === null || resource === undefined) throw new NotFoundException();
+    const decision = rule(resource, await this.viewer(user));
+    if (decision === 'not-found') throw new NotFoundException();
+    if (decision === 'forbidden') throw new ForbiddenException();
+    return resource;
+  }
+}
