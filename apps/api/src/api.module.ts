@@ -14,19 +14,22 @@ import {
 import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
-import { AuthModule } from '@solvr/server-auth';
+import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
 import { API_MIGRATIONS } from './migrations';
 
 @Public()
 @Controller('public-config')
 class PublicConfigController {
-  constructor(@InjectConfig() private readonly config: AppConfig) {}
+  constructor(
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig(authConfig) private readonly auth: AuthConfig,
+  ) {}
 
   /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
   @Get()
   get(): PublicConfig {
-    return { brand: this.config.brand, googleEnabled: !!this.config.google };
+    return { brand: this.config.brand, googleEnabled: !!this.auth.google };
   }
 }
 

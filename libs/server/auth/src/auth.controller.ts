@@ -7,6 +7,7 @@ import type { AuthenticateOptions } from 'passport';
 import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, MESSAGES } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
+import { authConfig, type AuthConfig } from './auth.config';
 import { runPassport } from './passport-fastify';
 import { safeReturnTo } from './return-to';
 import { REFRESH_TTL_MS } from './sessions.service';
@@ -42,6 +43,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly throttle: ThrottleGuard,
     @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig(authConfig) private readonly settings: AuthConfig,
   ) {}
 
   private cookie(path = '/api/auth'): CookieSerializeOptions {
@@ -113,7 +115,7 @@ export class AuthController {
   @Public()
   @Get('auth/google')
   async google(@Query('returnTo') returnTo: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    if (!this.config.google) return res.redirect('/Signin?error=google', 302);
+    if (!this.settings.google) return res.redirect('/Signin?error=google', 302);
     const state = randomBytes(24).toString('base64url');
     const short = { ...this.cookie('/api/auth/google'), maxAge: 10 * 60 };
     const outcome = await runPassport('google', req, { session: false, state, prompt: 'select_account' } as AuthenticateOptions);
@@ -124,7 +126,7 @@ export class AuthController {
   @Public()
   @Get('auth/google/callback')
   async googleCallback(@Req() req: FastifyRequest<{ Querystring: { state?: string } }>, @Res() res: FastifyReply): Promise<void> {
-    if (!this.config.google) throw new NotFoundException();
+    if (!this.settings.google) throw new NotFoundException();
     const fail = (code: string) => res.redirect(`/Signin?error=${code}`, 302);
     const expected = req.cookies[STATE_COOKIE];
     res.clearCookie(STATE_COOKIE, this.cookie('/api/auth/google'));

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig } from '@solvr/server-core';
+import { AppConfig, configOf } from '@solvr/server-core';
+import { authConfig } from './auth.config';
 import { MailModule } from '@solvr/server-mail';
 import { UsersModule } from '@solvr/server-users';
 import { AuthController } from './auth.controller';
@@ -20,7 +21,7 @@ export class AuthModule {
       module: AuthModule,
       imports: [UsersModule, MailModule, TypeOrmModule.forFeature([AuthSession, AuthToken])],
       controllers: [AuthController],
-      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleGuard, ...(config.google ? [GoogleStrategy] : [])],
+      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleGuard, ...(configOf(config, authConfig).google ? [GoogleStrategy] : [])],
       exports: [AuthService, SessionsService],
     };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { authConfig, type AuthConfig } from './auth.config';
 import type { GoogleProfile } from './auth.service';
 
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
@@ -9,8 +10,8 @@ export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 /** The OAuth 2.0 authorization-code flow with Google (or any provider at the configured endpoints). */
 @Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
-  constructor(@InjectConfig() config: AppConfig) {
-    const google = config.google!;
+  constructor(@InjectConfig() config: AppConfig, @InjectConfig(authConfig) auth: AuthConfig) {
+    const google = auth.google!;
     super({
       clientID: google.clientId,
       clientSecret: google.clientSecret,

@@ -7,3 +7,4 @@ export * from './auth.controller';
 export * from './auth.module';
 export * from './return-to';
 export * from './migrations';
+export * from './auth.config';

@@ -5,6 +5,7 @@ import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRe
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { authConfig, type AuthConfig } from './auth.config';
 
 const WINDOW_SECONDS = 15 * 60;
 const THROTTLE_ACTION = 'solvr:throttle-action';
@@ -22,6 +23,7 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
   constructor(
     private readonly reflector: Reflector,
     @InjectConfig() config: AppConfig,
+    @InjectConfig(authConfig) auth: AuthConfig,
   ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract => {
       const opts = { points, duration: WINDOW_SECONDS, keyPrefix: `${config.redis?.prefix ?? 'solvr'}:throttle:${keyPrefix}` };
@@ -31,8 +33,8 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
         : new RateLimiterMemory(opts);
     };
     if (config.redis) this.redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    this.perAccount = make(config.throttle.perAccount, 'account');
-    this.perIp = make(config.throttle.perIp, 'ip');
+    this.perAccount = make(auth.throttle.perAccount, 'account');
+    this.perIp = make(auth.throttle.perIp, 'ip');
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,4 +1,5 @@
 export * from './config/app-config';
+export * from './config/config-section';
 export * from './config/config.module';
 export * from './database/database.module';
 export * from './database/data-source-options';

@@ -5,3 +5,4 @@ export * from './mail.processor';
 export * from './outbox-reconciler';
 export * from './mail.module';
 export * from './migrations';
+export * from './mail.config';

@@ -4,7 +4,8 @@ import { constants } from 'fs';
 import { join } from 'path';
 import { createTransport, Transporter } from 'nodemailer';
 import { ComponentHealth } from '@solvr/contracts';
-import { AppConfig, ChecksHealth, HealthIndicator, InjectConfig, withTimeout } from '@solvr/server-core';
+import { ChecksHealth, HealthIndicator, InjectConfig, withTimeout } from '@solvr/server-core';
+import { mailConfig, type MailConfig } from './mail.config';
 
 export interface OutgoingMail {
   id: string;
@@ -22,15 +23,15 @@ export class MailTransport implements ChecksHealth, OnModuleDestroy {
   private readonly transporter: Transporter;
   readonly driver: 'smtp' | 'outbox';
 
-  constructor(@InjectConfig() private readonly config: AppConfig) {
-    this.driver = config.mail.smtpUrl ? 'smtp' : 'outbox';
-    this.transporter = config.mail.smtpUrl
-      ? createTransport(config.mail.smtpUrl)
+  constructor(@InjectConfig(mailConfig) private readonly config: MailConfig) {
+    this.driver = config.smtpUrl ? 'smtp' : 'outbox';
+    this.transporter = config.smtpUrl
+      ? createTransport(config.smtpUrl)
       : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   private from(fromName?: string | null): string {
-    const from = this.config.mail.from;
+    const from = this.config.from;
     if (!fromName) return from;
     const address = from.match(/<([^>]+)>/)?.[1] ?? from;
     return `"${fromName.replace(/"/g, '')}" <${address}>`;
@@ -43,11 +44,11 @@ export class MailTransport implements ChecksHealth, OnModuleDestroy {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? undefined,
-      messageId: `<${mail.id}@${new URL(this.config.publicUrl).hostname}>`,
+      messageId: `<${mail.id}@${this.config.messageIdHost}>`,
     });
     if (this.driver === 'outbox') {
-      await mkdir(this.config.mail.outboxDir, { recursive: true });
-      await writeFile(join(this.config.mail.outboxDir, `${mail.id}.eml`), (info as { message: Buffer }).message);
+      await mkdir(this.config.outboxDir, { recursive: true });
+      await writeFile(join(this.config.outboxDir, `${mail.id}.eml`), (info as { message: Buffer }).message);
     }
   }
 
@@ -55,8 +56,8 @@ export class MailTransport implements ChecksHealth, OnModuleDestroy {
     try {
       if (this.driver === 'smtp') await withTimeout(this.transporter.verify(), 3000, 'SMTP server did not answer');
       else {
-        await mkdir(this.config.mail.outboxDir, { recursive: true });
-        await access(this.config.mail.outboxDir, constants.W_OK);
+        await mkdir(this.config.outboxDir, { recursive: true });
+        await access(this.config.outboxDir, constants.W_OK);
       }
       return { status: 'up', driver: this.driver };
     } catch (err) {

@@ -1,2 +1,3 @@
 export * from './storage.service';
 export * from './storage.module';
+export * from './storage.config';

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { Readable } from 'stream';
-import { loadConfig } from '@solvr/server-core';
+import { configOf, loadConfig } from '@solvr/server-core';
+import { storageConfig } from './storage.config';
 import { StorageService } from './storage.service';
 
 async function text(stream: Readable): Promise<string> {
@@ -13,7 +14,7 @@ async function text(stream: Readable): Promise<string> {
 
 describe('StorageService (local disk)', () => {
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'solvr-storage-')) });
-  const storage = new StorageService(config);
+  const storage = new StorageService(configOf(config, storageConfig));
 
   it('stores, reads whole and by range, and deletes', async () => {
     await expect(storage.put('files/a.txt', Readable.from(['hello ', 'world']))).resolves.toBe(11);

@@ -7,7 +7,8 @@ import { dirname, resolve, sep } from 'path';
 import { Readable } from 'stream';
 import { pipeline } from 'stream/promises';
 import { ComponentHealth } from '@solvr/contracts';
-import { AppConfig, ChecksHealth, HealthIndicator, InjectConfig, withTimeout } from '@solvr/server-core';
+import { ChecksHealth, HealthIndicator, InjectConfig, withTimeout } from '@solvr/server-core';
+import { storageConfig, type StorageConfig } from './storage.config';
 
 /** Files on local disk (embedded) or in an S3-compatible bucket; keys are ours, never user paths. */
 @Injectable()
@@ -15,8 +16,8 @@ import { AppConfig, ChecksHealth, HealthIndicator, InjectConfig, withTimeout } f
 export class StorageService implements ChecksHealth {
   private readonly s3?: S3Client;
 
-  constructor(@InjectConfig() private readonly config: AppConfig) {
-    const s = config.storage;
+  constructor(@InjectConfig(storageConfig) private readonly settings: StorageConfig) {
+    const s = settings;
     if (s.driver === 's3') {
       this.s3 = new S3Client({
         region: s.region,
@@ -28,11 +29,11 @@ export class StorageService implements ChecksHealth {
   }
 
   get driver(): 'local' | 's3' {
-    return this.config.storage.driver;
+    return this.settings.driver;
   }
 
   private localPath(key: string): string {
-    const s = this.config.storage;
+    const s = this.settings;
     if (s.driver !== 'local') throw new Error('not local storage');
     const root = resolve(s.dir);
     const full = resolve(root, key);
@@ -42,7 +43,7 @@ export class StorageService implements ChecksHealth {
 
   /** Streams the body to storage without holding it in memory; resolves with the stored size. */
   async put(key: string, body: Readable, contentType = 'application/octet-stream'): Promise<number> {
-    const s = this.config.storage;
+    const s = this.settings;
     if (s.driver === 's3' && this.s3) {
       let size = 0;
       body.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -56,7 +57,7 @@ export class StorageService implements ChecksHealth {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const s = this.config.storage;
+    const s = this.settings;
     if (s.driver === 's3' && this.s3) {
       const out = await this.s3.send(
         new GetObjectCommand({ Bucket: s.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
@@ -67,13 +68,13 @@ export class StorageService implements ChecksHealth {
   }
 
   async delete(key: string): Promise<void> {
-    const s = this.config.storage;
+    const s = this.settings;
     if (s.driver === 's3' && this.s3) await this.s3.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
     else await rm(this.localPath(key), { force: true });
   }
 
   async check(): Promise<ComponentHealth> {
-    const s = this.config.storage;
+    const s = this.settings;
     try {
       if (s.driver === 's3' && this.s3) {
         await withTimeout(this.s3.send(new HeadBucketCommand({ Bucket: s.bucket })), 3000, 'S3 did not answer');

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { InjectConfig } from '@solvr/server-core';
+import { usersConfig, type UsersConfig } from './users.config';
 import { UsersService } from './users.service';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@solvr.local';
@@ -14,7 +15,7 @@ export class FirstAdminService implements OnApplicationBootstrap {
 
   constructor(
     private readonly users: UsersService,
-    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig(usersConfig) private readonly config: UsersConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

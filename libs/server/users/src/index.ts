@@ -5,3 +5,4 @@ export * from './passwords';
 export * from './first-admin.service';
 export * from './migrations';
 export * from './user.views';
+export * from './users.config';
