@@ -1,0 +1,32 @@
+import { spawnSync } from 'child_process';
+import { join } from 'path';
+
+const ROOT = join(__dirname, '../../..');
+
+/** Lints a made-up file with the workspace's real ESLint config and returns the rules that fired as errors. */
+function errorsFor(file: string, code: string): string[] {
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', join(ROOT, file), '--format', 'json'], {
+    cwd: ROOT,
+    input: code,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number }> }>;
+  return result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+}
+
+describe('lint rules', () => {
+  it('refuses `any` in our TypeScript', () => {
+    expect(errorsFor('libs/server/mail/src/probe.ts', 'export const x = (v: any) => v;\n')).toEqual(['@typescript-eslint/no-explicit-any']);
+    expect(errorsFor('libs/web/ui/src/probe.tsx', 'export const x = (v: unknown) => v;\n')).toEqual([]);
+  });
+
+  it('allows it only where manifests are untyped YAML (deploy checks)', () => {
+    expect(errorsFor('tools/deploy-checks/src/probe.ts', 'export const x = (v: any) => v;\n')).toEqual([]);
+  });
+
+  it('lints tooling scripts too (.mjs and .js)', () => {
+    expect(errorsFor('tools/probe.mjs', 'const unused = 1;\nexport const x = 2;\n')).toEqual(['@typescript-eslint/no-unused-vars']);
+    expect(errorsFor('tools/webpack/probe.js', "const path = require('path');\nmodule.exports = path.join('a', 'b');\n")).toEqual([]);
+  });
+});
