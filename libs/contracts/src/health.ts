@@ -23,3 +23,7 @@ export interface ApiError {
   /** Per-field messages, for forms. */
   errors?: Record<string, string>;
 }
+
+/** The parts GET /api/health reports, in the order the admin console shows them. */
+export const HEALTH_COMPONENTS = ['database', 'queue', 'storage', 'mail'] as const satisfies ReadonlyArray<keyof Omit<HealthReport, 'status'>>;
+export type HealthComponent = (typeof HEALTH_COMPONENTS)[number];

@@ -1,10 +1,9 @@
 import { SetMetadata } from '@nestjs/common';
-import { ComponentHealth } from '@solvr/contracts';
+import type { ComponentHealth, HealthComponent } from '@solvr/contracts';
 
 export const HEALTH_COMPONENT = 'solvr:health-component';
-export type HealthComponent = 'storage' | 'mail';
 
-/** Marks a provider whose check() reports one component of GET /api/health. */
+/** Marks a feature's provider whose check() reports one component of GET /api/health (core checks database and queue). */
 export const HealthIndicator = (component: HealthComponent) => SetMetadata(HEALTH_COMPONENT, component);
 
 export interface ChecksHealth {

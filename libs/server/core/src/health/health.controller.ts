@@ -1,10 +1,8 @@
 import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HealthReport } from '@solvr/contracts';
+import { HEALTH_COMPONENTS, HealthReport } from '@solvr/contracts';
 import { Public, type SessionUser } from '../access/access.decorators';
 import { HealthService } from './health.service';
-
-const PARTS = ['database', 'queue', 'storage', 'mail'] as const;
 
 @Public()
 @Controller('health')
@@ -14,9 +12,9 @@ export class HealthController {
   /** Readiness: every component up, else 503 with the failing part named. */
   @Get()
   async report(@Req() req: FastifyRequest & { user?: SessionUser }, @Res() res: FastifyReply): Promise<void> {
-    const report = (await this.health.report([...PARTS])) as HealthReport;
+    const report = (await this.health.report(HEALTH_COMPONENTS)) as HealthReport;
     // Probes and visitors see which part is down; only admins see the underlying error text.
-    if (req.user?.role !== 'admin') for (const part of PARTS) delete report[part].error;
+    if (req.user?.role !== 'admin') for (const part of HEALTH_COMPONENTS) delete report[part].error;
     res.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).send(report);
   }
 

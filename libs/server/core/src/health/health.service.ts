@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { ComponentHealth, HealthReport } from '@solvr/contracts';
+import type { ComponentHealth, HealthComponent, HealthReport } from '@solvr/contracts';
 import { QueueHealth } from '../queue/queue.health';
-import { ChecksHealth, HEALTH_COMPONENT, HealthComponent } from './health-indicator';
+import { ChecksHealth, HEALTH_COMPONENT } from './health-indicator';
 import { withTimeout } from './with-timeout';
 
 const missing = (): ComponentHealth => ({ status: 'down', driver: 'none', error: 'not configured in this process' });
@@ -33,14 +33,14 @@ export class HealthService {
     }
   }
 
-  async report(components: Array<keyof Omit<HealthReport, 'status'>>): Promise<Partial<HealthReport>> {
-    const checks: Record<string, () => Promise<ComponentHealth>> = {
-      database: () => this.database(),
-      queue: () => this.queue.check(),
-      storage: () => this.indicator('storage')?.check() ?? Promise.resolve(missing()),
-      mail: () => this.indicator('mail')?.check() ?? Promise.resolve(missing()),
-    };
-    const results = await Promise.all(components.map((c) => checks[c]()));
+  private check(component: HealthComponent): Promise<ComponentHealth> {
+    if (component === 'database') return this.database();
+    if (component === 'queue') return this.queue.check();
+    return this.indicator(component)?.check() ?? Promise.resolve(missing());
+  }
+
+  async report(components: readonly HealthComponent[]): Promise<Partial<HealthReport>> {
+    const results = await Promise.all(components.map((c) => this.check(c)));
     const report: Partial<HealthReport> = { status: results.every((r) => r.status === 'up') ? 'ok' : 'error' };
     components.forEach((c, i) => (report[c] = results[i]));
     return report;
