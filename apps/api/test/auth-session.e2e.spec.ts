@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { AuthSession, ROTATION_GRACE_MS } from '@solvr/server-auth';
 import { UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
@@ -61,15 +63,30 @@ describe(`sessions (${TIER})`, () => {
     expect(second).not.toBe(first);
     expect(rotated.body.access_token).toEqual(expect.any(String));
 
+    // Past the few seconds a concurrent tab may still present it, the old token is a replay.
+    await app.get(DataSource).getRepository(AuthSession).update({ rotatedAt: Not(IsNull()) }, { rotatedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1000) });
     const replay = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', first).expect(401);
     expect(replay.body.message).toBe('Your session has expired. Please sign in again.');
     // The family is revoked: the legitimate newer token is refused too.
     await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', second).expect(401);
   });
 
-  it('logout revokes the session', async () => {
+  it('two tabs refreshing at the same moment both stay signed in; the family is not revoked', async () => {
     const cookie = refreshCookie(await login());
+    const [a, b] = await Promise.all([
+      request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie),
+      request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', refreshCookie(a)).expect(200);
+  });
+
+  it('logout revokes the session and the access tokens issued before it', async () => {
+    const res = await login();
+    const cookie = refreshCookie(res);
+    await request(app.getHttpServer()).get('/api/users/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
     await request(app.getHttpServer()).post('/api/auth/logout').set('Cookie', cookie).expect(204);
     await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie).expect(401);
+    await request(app.getHttpServer()).get('/api/users/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(401);
   });
 });

@@ -26,6 +26,7 @@ const EXPECTED = [
   'POST /api/auth/resend-verification public',
   'POST /api/auth/reset-password public',
   'POST /api/auth/signup public',
+  'POST /api/users/me/password signed-in',
   'PUT /api/users/me/profile signed-in',
 ];
 

@@ -13,6 +13,13 @@ export const AUTH_MESSAGES = {
   googleUnavailable: 'Google sign-in is not available right now.',
   googleNotVerified: 'Your Google account e-mail is not verified, so it cannot be linked to an existing account.',
   emailRequired: 'Please enter a valid e-mail address.',
+  alreadyConfirmed: 'Your email address is already confirmed. You can sign in.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  currentPasswordRequired: 'Please enter your current password.',
+  passwordAlreadySet: 'Your account already has a password. Change it with your current password instead.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  jsonOnly: 'Please send this request as JSON.',
+  crossSite: 'This request must come from this site.',
 } as const;
 
 export const VERIFY_EMAIL_TTL_HOURS = 24;

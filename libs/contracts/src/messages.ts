@@ -25,6 +25,8 @@ export const MESSAGES = {
   http: {
     malformedJson: 'The request body is not valid JSON.',
     tooLarge: (limit: string) => `The request body is too large (limit ${limit}).`,
+    tooDeep: (levels: number) => `The request body is nested too deeply (limit ${levels} levels).`,
+    badParameter: (name: string) => `The ${name} parameter is not valid.`,
     internal: 'Something went wrong on our side. Please try again.',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { FIELD_MAX, tooLongMessage } from './field-limits';
 import { LIMITS } from './limits';
 
 /** Spec section 5 (Complete profile), verbatim where the spec gives the text. */
@@ -72,6 +73,8 @@ export function validateProfile(form: ProfileForm, geo: Geo): ProfileErrors {
   const t = (v?: string) => (v ?? '').trim();
   if (!t(form.first_name)) e.first_name = PROFILE_MESSAGES.firstName;
   if (!t(form.last_name)) e.last_name = PROFILE_MESSAGES.lastName;
+  // First and last name are stored together as full_name.
+  else if (`${t(form.first_name)} ${t(form.last_name)}`.length > FIELD_MAX.fullName) e.last_name = tooLongMessage('Your full name', FIELD_MAX.fullName);
 
   const street = t(form.street_address_1);
   if (!street) e.street_address_1 = PROFILE_MESSAGES.streetRequired;

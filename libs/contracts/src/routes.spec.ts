@@ -1,4 +1,5 @@
-import { createPageUrl, resolvePage } from './routes';
+import { DEFAULT_BRAND } from './brand';
+import { createPageUrl, isPlaceholder, NAV, pageDef, PAGES, pathTo, resolvePage, signedInNav, type NavLink } from './routes';
 
 describe('createPageUrl', () => {
   it('lower-cases, turns spaces into hyphens and adds a leading slash', () => {
@@ -21,5 +22,60 @@ describe('resolvePage', () => {
     expect(resolvePage('/SolvrDownload', 'Solvr').page).toBe('ProductDownload');
     expect(resolvePage('/acmedownload', 'Acme').page).toBe('ProductDownload');
     expect(resolvePage('/SolvrDownload', 'Acme').page).toBe('Landing');
+  });
+});
+
+describe('pathTo', () => {
+  it('builds the path of every page from its segment', () => {
+    expect(pathTo('Landing')).toBe('/Landing');
+    expect(pathTo('Signin')).toBe('/Signin');
+    expect(pathTo('NewsPage')).toBe('/NewsPage');
+    expect(pathTo('Admin')).toBe('/Admin');
+    for (const p of PAGES) expect(resolvePage(pathTo(p.page, 'Acme'), 'Acme').page).toBe(p.page);
+  });
+  it('puts the product name into {product}Download, the default brand when none is given', () => {
+    expect(pathTo('ProductDownload', 'Acme')).toBe('/AcmeDownload');
+    expect(pathTo('ProductDownload')).toBe(`/${DEFAULT_BRAND.product}Download`);
+  });
+  it('adds the query, leaving out absent values and encoding the rest', () => {
+    expect(pathTo('CompleteProfile', undefined, { hasPassword: 'no' })).toBe('/CompleteProfile?hasPassword=no');
+    expect(pathTo('CompleteProfile', undefined, { hasPassword: 'yes' })).toBe('/CompleteProfile?hasPassword=yes');
+    expect(pathTo('Signin', undefined, { error: 'google-unverified' })).toBe('/Signin?error=google-unverified');
+    expect(pathTo('Signin', undefined, {})).toBe('/Signin');
+    expect(pathTo('ResetPassword', 'Solvr', { token: 'a+b/c=' })).toBe('/ResetPassword?token=a%2Bb%2Fc%3D');
+  });
+});
+
+describe('NAV', () => {
+  const labels = (links: readonly NavLink[]) => links.map((l) => l.label);
+  const paths = (links: readonly NavLink[]) => links.map((l) => pathTo(l.page));
+
+  it('signed-in header: Dashboard, Downloads, Help, Contact, and Admin only for admins', () => {
+    expect(labels(signedInNav('user'))).toEqual(['Dashboard', 'Downloads', 'Help', 'Contact']);
+    expect(labels(signedInNav(undefined))).toEqual(['Dashboard', 'Downloads', 'Help', 'Contact']);
+    expect(labels(signedInNav('admin'))).toEqual(['Dashboard', 'Downloads', 'Help', 'Contact', 'Admin']);
+    expect(paths(signedInNav('admin'))).toEqual(['/Dashboard', '/Downloads', '/Help', '/Contact', '/Admin']);
+  });
+
+  it('public header: How It Works, PROOF, News, About, Sign In, and Get Started to sign-up', () => {
+    expect(labels(NAV.public)).toEqual(['How It Works', 'PROOF', 'News', 'About', 'Sign In']);
+    expect(paths(NAV.public)).toEqual(['/HowItWorks', '/Proof', '/NewsPage', '/About', '/Signin']);
+    expect(NAV.publicCta).toEqual({ page: 'Signup', label: 'Get Started' });
+  });
+
+  it('footer: Product and Company columns with the placeholders of the spec', () => {
+    const footer = NAV.footer.map((g) => ({
+      title: g.title,
+      links: g.links.map((l) => (isPlaceholder(l) ? `${l.label} ${l.href}` : `${l.label} ${pathTo(l.page)}`)),
+    }));
+    expect(footer).toEqual([
+      { title: 'Product', links: ['How It Works /HowItWorks', 'Pricing #pricing', 'API Docs #api-docs', 'Integrations #integrations'] },
+      { title: 'Company', links: ['About /About', 'Blog /NewsPage', 'Careers #careers'] },
+    ]);
+  });
+
+  it('every signed-in header page needs a session and shows the header; public header pages are public', () => {
+    for (const l of signedInNav('admin')) expect(pageDef(l.page)).toMatchObject({ bare: false });
+    for (const l of [...NAV.public, NAV.publicCta]) expect(pageDef(l.page).access).toBe('public');
   });
 });

@@ -1,3 +1,6 @@
+import { DEFAULT_BRAND } from './brand';
+import type { Role } from './roles';
+
 /** Spec section 2: a page name becomes a route: lower-case, spaces to hyphens, leading slash. */
 export function createPageUrl(pageName: string): string {
   return '/' + pageName.toLowerCase().replace(/ /g, '-');
@@ -10,36 +13,42 @@ export interface PageDef {
   /** Route segment as written in the spec; `{product}` is replaced by the brand's product name. */
   segment: string;
   area: PageArea;
-  /** The module the remote exposes for this page. */
+  /** The module the remote exposes for this page; also the name `pathTo` takes. */
   page: string;
   access: PageAccess;
   /** Public pages and CompleteProfile are shown without the signed-in header. */
   bare: boolean;
+  /** The page's name in navigation (a header or footer may show its own wording, see NAV). */
+  label: string;
 }
 
-export const PAGES: readonly PageDef[] = [
-  { segment: 'Landing', area: 'marketing', page: 'Landing', access: 'public', bare: true },
-  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true },
-  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true },
-  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true },
-  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true },
+/** The route table of spec section 2: one source for the shell's router, both headers, the footer and every link. */
+export const PAGES = [
+  { segment: 'Landing', area: 'marketing', page: 'Landing', access: 'public', bare: true, label: 'Home' },
+  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true, label: 'Sign In' },
+  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true, label: 'Sign Up' },
+  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true, label: 'Email confirmed' },
+  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true, label: 'Thank you' },
   // Not in the spec's table: the page a password-reset e-mail links to (the spec's reset button did nothing).
-  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true },
-  { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true },
-  { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true },
-  { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true },
-  { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true },
-  { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false },
-  { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true },
-  { segment: '{product}Download', area: 'portal', page: 'ProductDownload', access: 'signed-in', bare: false },
-  { segment: 'Downloads', area: 'portal', page: 'Downloads', access: 'signed-in', bare: false },
-  { segment: 'MigrationGuide', area: 'portal', page: 'MigrationGuide', access: 'signed-in', bare: false },
-  { segment: 'Help', area: 'portal', page: 'Help', access: 'signed-in', bare: false },
-  { segment: 'Contact', area: 'portal', page: 'Contact', access: 'signed-in', bare: false },
-  { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false },
-];
+  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true, label: 'Reset password' },
+  { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true, label: 'News' },
+  { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true, label: 'About' },
+  { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true, label: 'Proof' },
+  { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works' },
+  { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard' },
+  { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile' },
+  { segment: '{product}Download', area: 'portal', page: 'ProductDownload', access: 'signed-in', bare: false, label: 'Download' },
+  { segment: 'Downloads', area: 'portal', page: 'Downloads', access: 'signed-in', bare: false, label: 'Downloads' },
+  { segment: 'MigrationGuide', area: 'portal', page: 'MigrationGuide', access: 'signed-in', bare: false, label: 'Migration Guide' },
+  { segment: 'Help', area: 'portal', page: 'Help', access: 'signed-in', bare: false, label: 'Help' },
+  { segment: 'Contact', area: 'portal', page: 'Contact', access: 'signed-in', bare: false, label: 'Contact' },
+  { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false, label: 'Admin' },
+] as const satisfies readonly PageDef[];
 
-export const LANDING = PAGES[0];
+/** A page of the route table, by the name its remote exposes it under. */
+export type PageName = (typeof PAGES)[number]['page'];
+
+export const LANDING: PageDef = PAGES[0];
 
 export function pageSegment(page: PageDef, product: string): string {
   return page.segment.replace('{product}', product);
@@ -52,3 +61,82 @@ export function resolvePage(pathname: string, product: string): PageDef {
   if (!last) return LANDING;
   return PAGES.find((p) => pageSegment(p, product).toLowerCase() === last) ?? LANDING;
 }
+
+export function pageDef(page: PageName): PageDef {
+  return PAGES.find((p) => p.page === page) as PageDef;
+}
+
+/** Codes the api puts in `/Signin?error=` when Google sign-in fails (the sign-in page shows their AUTH_MESSAGES text). */
+export type SigninErrorCode = 'google' | 'google-unverified';
+
+/** The query each page understands; pages not listed take none. */
+export interface PageQueries {
+  /** Spec section 2: `no` when the account has no password yet (it then may set one). */
+  CompleteProfile: { hasPassword: 'yes' | 'no' };
+  Signin: { error?: SigninErrorCode };
+  /** The api's confirmation link lands here: `already=1` when the account was confirmed before, `error=invalid` for a bad link. */
+  VerifyYourEmail: { error?: 'invalid'; already?: '1' };
+  ResetPassword: { token: string };
+}
+
+export type PageQuery<P extends PageName> = P extends keyof PageQueries ? PageQueries[P] : never;
+
+/**
+ * The path of a page, e.g. pathTo('Dashboard') → '/Dashboard', pathTo('ProductDownload', 'Acme') → '/AcmeDownload',
+ * pathTo('CompleteProfile', undefined, { hasPassword: 'no' }) → '/CompleteProfile?hasPassword=no'.
+ * `product` only matters for `{product}Download` (default: the default brand's product).
+ */
+export function pathTo<P extends PageName>(page: P, product: string = DEFAULT_BRAND.product, query?: PageQuery<P>): string {
+  const def = pageDef(page);
+  if (!def) throw new Error(`No page ${page} in the route table`);
+  const path = '/' + pageSegment(def, product);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, string | undefined>)) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** A link to a page of the route table, with the wording of the menu it is in. */
+export interface NavLink {
+  page: PageName;
+  label: string;
+}
+
+/** A link the spec shows as a placeholder (no page behind it yet). */
+export interface PlaceholderLink {
+  label: string;
+  href: `#${string}`;
+}
+
+export interface FooterGroup {
+  title: string;
+  links: ReadonlyArray<NavLink | PlaceholderLink>;
+}
+
+const link = (page: PageName, label: string = pageDef(page).label): NavLink => ({ page, label });
+
+/** The menus of spec section 2 ("Signed-in header", "Public header and footer"). */
+export const NAV = {
+  /** Signed-in header; Admin is added for role admin only (see signedInNav). */
+  signedIn: [link('Dashboard'), link('Downloads'), link('Help'), link('Contact')] as readonly NavLink[],
+  adminOnly: [link('Admin')] as readonly NavLink[],
+  /** Public header, left to right; the last one ("Get Started", to sign-up) is the call to action. */
+  public: [link('HowItWorks'), link('Proof', 'PROOF'), link('NewsPage', 'News'), link('About'), link('Signin')] as readonly NavLink[],
+  publicCta: link('Signup', 'Get Started'),
+  footer: [
+    {
+      title: 'Product',
+      links: [link('HowItWorks'), { label: 'Pricing', href: '#pricing' }, { label: 'API Docs', href: '#api-docs' }, { label: 'Integrations', href: '#integrations' }],
+    },
+    { title: 'Company', links: [link('About'), link('NewsPage', 'Blog'), { label: 'Careers', href: '#careers' }] },
+  ] as readonly FooterGroup[],
+} as const;
+
+/** The signed-in header's links for a role: Dashboard, Downloads, Help, Contact, plus Admin for admins. */
+export function signedInNav(role: Role | null | undefined): readonly NavLink[] {
+  return role === 'admin' ? [...NAV.signedIn, ...NAV.adminOnly] : NAV.signedIn;
+}
+
+export const isPlaceholder = (l: NavLink | PlaceholderLink): l is PlaceholderLink => 'href' in l;

@@ -32,5 +32,12 @@ describe('e-mail addresses', () => {
     expect(isValidEmail('jane@example.com')).toBe(true);
     expect(isValidEmail('jane@localhost')).toBe(false);
     expect(isValidEmail('ja ne@example.com')).toBe(false);
+    expect(isValidEmail("o'brien+tag@mail.example.co.uk")).toBe(true);
+  });
+
+  it('refuses spellings a mailer reads as another address', () => {
+    for (const spelling of ['"v@x"@example.com', '"v"@example.com', 'a,v@example.com', 'x<y@evil.example>', 'a@b.co>', 'a(c)@example.com', 'a..b@example.com', '.a@example.com', 'a@-x.com', 'a@x_y.com']) {
+      expect([spelling, isValidEmail(spelling)]).toEqual([spelling, false]);
+    }
   });
 });

@@ -3,8 +3,14 @@ import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
 
 export const EMAIL_MAX_LENGTH = 254;
-/** Something@something.tld with no spaces: the one e-mail check of page, api, CLI and config. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The one e-mail check of page, api, CLI and config: a plain dot-atom address (local@host.tld). Quoted local
+ * parts, commas, angle brackets, spaces and comments are refused, because mailers read such spellings as other
+ * addresses than the one stored.
+ */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`);
 
 /** Accounts are keyed by the trimmed, lower-cased address. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
+import { pathTo, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { MailService } from '@solvr/server-mail';
 
@@ -31,13 +31,13 @@ export class AuthMail {
       to,
       fromName: team,
       subject: `Your ${product} account`,
-      text: `Someone tried to sign up for ${product} with this e-mail address, which already has an account.\n\nSign in: ${this.config.publicUrl}/Signin\nForgot your password? Use "Forgot password?" on the sign-in page.\n\n${team}`,
+      text: `Someone tried to sign up for ${product} with this e-mail address, which already has an account.\n\nSign in: ${this.config.publicUrl}${pathTo('Signin')}\nForgot your password? Use "Forgot password?" on the sign-in page.\n\n${team}`,
     });
   }
 
   async passwordReset(to: string, token: string): Promise<void> {
     const { product, team } = this.config.brand;
-    const link = `${this.config.publicUrl}/ResetPassword?token=${token}`;
+    const link = `${this.config.publicUrl}${pathTo('ResetPassword', product, { token })}`;
     await this.mail.enqueue({
       kind: 'password-reset',
       to,

@@ -1,17 +1,18 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { randomBytes } from 'crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
-import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { authConfig, type AuthConfig } from './auth.config';
 import { runPassport } from './passport-fastify';
 import { safeReturnTo } from './return-to';
 import { REFRESH_TTL_MS } from './sessions.service';
-import { Throttle, ThrottleGuard } from './throttle.guard';
+import { SameSiteGuard } from './same-site.guard';
+import { Throttle, ThrottleGuard, ThrottleService } from './throttle.guard';
 
 export const REFRESH_COOKIE = 'solvr_refresh';
 const STATE_COOKIE = 'solvr_oauth_state';
@@ -22,26 +23,31 @@ class EmailDto {
 }
 
 class LoginDto extends EmailDto {
-  @IsString() @IsNotEmpty({ message: 'Please enter your password.' }) @MaxLength(200) password: string;
+  @IsString() @IsNotEmpty({ message: 'Please enter your password.' }) @MaxLength(FIELD_MAX.password) password: string;
 }
 
 /** Blank fields are answered by the controller with the spec's message, in the spec's order. */
 class SignupDto {
   @IsOptional() @IsString({ message: MESSAGES.signup.blank }) email?: string;
-  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) @MaxLength(200) password?: string;
+  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) @MaxLength(FIELD_MAX.password) password?: string;
+}
+
+class ChangePasswordDto {
+  @IsOptional() @IsString() @MaxLength(FIELD_MAX.password) current_password?: string;
+  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(FIELD_MAX.password) password: string;
 }
 
 class ResetDto {
   @IsString() @IsNotEmpty({ message: AUTH_MESSAGES.linkInvalid }) token: string;
-  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(200) password: string;
+  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(FIELD_MAX.password) password: string;
 }
 
 @Controller()
-@UseGuards(ThrottleGuard)
+@UseGuards(SameSiteGuard, ThrottleGuard)
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly throttle: ThrottleGuard,
+    private readonly throttle: ThrottleService,
     @InjectConfig() private readonly config: AppConfig,
     @InjectConfig(authConfig) private readonly settings: AuthConfig,
   ) {}
@@ -58,9 +64,12 @@ export class AuthController {
   @Public()
   @Post('auth/login')
   @HttpCode(200)
-  @Throttle('login')
+  @Throttle('login', { failuresOnly: true })
   async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: FastifyReply) {
-    const result = await this.auth.login(body.email, body.password);
+    const result = await this.auth.login(body.email, body.password).catch(async (err) => {
+      if (err instanceof UnauthorizedException) await this.throttle.consumeAccount('login', body.email).catch(() => undefined);
+      throw err;
+    });
     await this.throttle.reset('login', body.email);
     return this.respond(res, result);
   }
@@ -89,8 +98,11 @@ export class AuthController {
   /** The link in the verification e-mail: confirms, then lands on the confirmation page. */
   @Public()
   @Get('auth/verify-email')
-  async verifyEmail(@Query('token') token: string | undefined, @Res() res: FastifyReply): Promise<void> {
-    res.redirect((await this.auth.verifyEmail(token)) ? '/VerifyYourEmail' : '/VerifyYourEmail?error=invalid', 302);
+  async verifyEmail(@Query('token') token: unknown, @Res() res: FastifyReply): Promise<void> {
+    // A repeated parameter arrives as an array: that is no token of ours.
+    const outcome = typeof token === 'string' ? await this.auth.verifyEmail(token) : 'invalid';
+    const query = ({ confirmed: {}, already: { already: '1' }, invalid: { error: 'invalid' } } as const)[outcome];
+    res.redirect(pathTo('VerifyYourEmail', undefined, query), 302);
   }
 
   @Public()
@@ -115,11 +127,11 @@ export class AuthController {
   @Public()
   @Get('auth/google')
   async google(@Query('returnTo') returnTo: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
-    if (!this.settings.google) return res.redirect('/Signin?error=google', 302);
+    if (!this.settings.google) return res.redirect(pathTo('Signin', undefined, { error: 'google' }), 302);
     const state = randomBytes(24).toString('base64url');
     const short = { ...this.cookie('/api/auth/google'), maxAge: 10 * 60 };
     const outcome = await runPassport('google', req, { session: false, state, prompt: 'select_account' } as AuthenticateOptions);
-    if (!('redirect' in outcome)) return res.redirect('/Signin?error=google', 302);
+    if (!('redirect' in outcome)) return res.redirect(pathTo('Signin', undefined, { error: 'google' }), 302);
     res.setCookie(STATE_COOKIE, state, short).setCookie(RETURN_COOKIE, safeReturnTo(returnTo), short).redirect(outcome.redirect, 302);
   }
 
@@ -127,7 +139,7 @@ export class AuthController {
   @Get('auth/google/callback')
   async googleCallback(@Req() req: FastifyRequest<{ Querystring: { state?: string } }>, @Res() res: FastifyReply): Promise<void> {
     if (!this.settings.google) throw new NotFoundException();
-    const fail = (code: string) => res.redirect(`/Signin?error=${code}`, 302);
+    const fail = (error: SigninErrorCode) => res.redirect(pathTo('Signin', undefined, { error }), 302);
     const expected = req.cookies[STATE_COOKIE];
     res.clearCookie(STATE_COOKIE, this.cookie('/api/auth/google'));
     if (!expected || req.query.state !== expected) return fail('google');
@@ -138,7 +150,7 @@ export class AuthController {
       this.respond(res, result);
       const target = result.user.profile_completed
         ? safeReturnTo(req.cookies[RETURN_COOKIE])
-        : `/CompleteProfile?hasPassword=${result.user.has_password ? 'yes' : 'no'}`;
+        : pathTo('CompleteProfile', undefined, { hasPassword: result.user.has_password ? 'yes' : 'no' });
       res.redirect(target, 302);
     } catch (e) {
       fail(e instanceof GoogleLinkRefused && e.message === AUTH_MESSAGES.googleNotVerified ? 'google-unverified' : 'google');
@@ -164,6 +176,18 @@ export class AuthController {
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     await this.auth.logout(req.cookies[REFRESH_COOKIE]);
     res.clearCookie(REFRESH_COOKIE, this.cookie());
+  }
+
+  /** Sets a new password: the current one is needed when the account has one; other sessions end. */
+  @Post('users/me/password')
+  @HttpCode(200)
+  @Throttle('password', { failuresOnly: true })
+  async changePassword(@CurrentUser() user: SessionUser, @Body() body: ChangePasswordDto, @Res({ passthrough: true }) res: FastifyReply) {
+    const result = await this.auth.changePassword(user.id, body.current_password, body.password).catch(async (err) => {
+      if (err instanceof BadRequestException) await this.throttle.consumeAccount('password', user.email).catch(() => undefined);
+      throw err;
+    });
+    return { ...this.respond(res, result), message: AUTH_MESSAGES.passwordChanged };
   }
 
   @Get('users/me')

@@ -12,7 +12,8 @@ import { AuthToken } from './auth-token.entity';
 import { GoogleStrategy } from './google.strategy';
 import { LinkTokensService } from './link-tokens.service';
 import { SessionsService } from './sessions.service';
-import { ThrottleGuard } from './throttle.guard';
+import { SameSiteGuard } from './same-site.guard';
+import { ThrottleGuard, ThrottleService } from './throttle.guard';
 
 @Module({})
 export class AuthModule {
@@ -21,7 +22,7 @@ export class AuthModule {
       module: AuthModule,
       imports: [UsersModule, MailModule, TypeOrmModule.forFeature([AuthSession, AuthToken])],
       controllers: [AuthController],
-      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleGuard, ...(configOf(config, authConfig).google ? [GoogleStrategy] : [])],
+      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleService, ThrottleGuard, SameSiteGuard, ...(configOf(config, authConfig).google ? [GoogleStrategy] : [])],
       exports: [AuthService, SessionsService],
     };
   }

@@ -1,6 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { AUTH_MESSAGES, type AccountView, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
+import { randomBytes } from 'crypto';
+import { AUTH_MESSAGES, type AccountView, isValidEmail, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessTokenClaims } from '@solvr/server-core';
 import { hashPassword, toAccountView, User, UsersService, verifyPassword } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
@@ -34,19 +35,26 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {}
 
+  /** A fresh access token carries the account's current token version; any earlier version is refused. */
   private async signedIn(user: User, refreshToken?: string): Promise<SignedIn> {
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: user.role };
+    const state = await this.accounts.accessState(user.id);
+    if (!state) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: state.role, ver: state.tokenVersion };
     return {
       access_token: await this.jwt.signAsync(claims),
       refresh_token: refreshToken ?? (await this.sessions.start(user.id)),
-      user: toAccountView(user),
+      user: toAccountView({ ...user, role: state.role }),
     };
   }
 
+  /** The same argon2 work whether or not the e-mail has an account, so timing does not tell which exist. */
+  private readonly dummyHash = hashPassword(randomBytes(32).toString('base64url'));
+
   async login(email: string, password: string): Promise<SignedIn> {
     const user = await this.accounts.findWithPasswordHash({ email });
+    const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
     // Same answer for an unknown e-mail and a wrong password.
-    if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    if (!user?.passwordHash || !ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
     await this.accounts.recordLogin(user.id);
     return this.signedIn(user);
@@ -54,16 +62,18 @@ export class AuthService {
 
   /**
    * Creates an unconfirmed account and e-mails a confirmation link. The answer is the same whether or not the
-   * address is taken: an unconfirmed account gets a fresh link, a confirmed one a note to sign in instead.
+   * address is taken: an unconfirmed account gets a fresh link, a confirmed one a note to sign in instead. The
+   * password is hashed first either way, so the time taken does not tell the two apart.
    */
   async signup(email: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
     const existing = await this.accounts.findByEmail(email);
     if (existing) {
       if (existing.emailVerified) await this.mail.alreadyRegistered(existing.email);
       else await this.sendVerification(existing);
       return;
     }
-    await this.sendVerification(await this.accounts.register(email, await hashPassword(password)));
+    await this.sendVerification(await this.accounts.register(email, passwordHash));
   }
 
   private async sendVerification(user: User): Promise<void> {
@@ -75,12 +85,15 @@ export class AuthService {
     if (user && !user.emailVerified) await this.sendVerification(user);
   }
 
-  /** True when the link was valid; the account is confirmed. */
-  async verifyEmail(token: string | undefined): Promise<boolean> {
+  /** Confirms the account; a link already used on a confirmed account answers 'already' rather than 'invalid'. */
+  async verifyEmail(token: string | undefined): Promise<'confirmed' | 'already' | 'invalid'> {
     const userId = await this.links.consume(token, 'verify-email');
-    if (!userId) return false;
-    await this.accounts.markEmailVerified(userId);
-    return true;
+    if (userId) {
+      await this.accounts.markEmailVerified(userId);
+      return 'confirmed';
+    }
+    const owner = await this.links.ownerOfUsed(token, 'verify-email');
+    return owner && (await this.accounts.findById(owner))?.emailVerified ? 'already' : 'invalid';
   }
 
   async forgotPassword(email: string): Promise<void> {
@@ -88,7 +101,7 @@ export class AuthService {
     if (user) await this.mail.passwordReset(user.email, await this.links.issue(user.id, 'reset-password', RESET_PASSWORD_TTL_HOURS));
   }
 
-  /** Sets the new password and signs the user out everywhere. */
+  /** Sets the new password and signs the user out everywhere (sessions and access tokens). */
   async resetPassword(token: string, password: string): Promise<void> {
     if (!meetsPasswordRules(password)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
     const userId = await this.links.consume(token, 'reset-password');
@@ -98,23 +111,42 @@ export class AuthService {
   }
 
   /**
-   * Signs in with Google: by Google id, else by e-mail, linking an existing account only when Google says the
-   * address is verified; otherwise creates an account without a password.
+   * A signed-in password change: the current password is needed when the account has one. Every other session
+   * ends and earlier access tokens stop working; this browser gets a new session.
+   */
+  async changePassword(userId: string, current: string | undefined, next: string): Promise<SignedIn> {
+    const user = await this.accounts.findWithPasswordHash({ id: userId });
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    if (user.passwordHash) {
+      if (!current) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
+      if (!(await verifyPassword(user.passwordHash, current))) throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
+    }
+    if (!meetsPasswordRules(next)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
+    await this.accounts.changePassword(userId, next);
+    await this.sessions.revokeAllForUser(userId);
+    return this.signedIn({ ...user, passwordHash: 'set' });
+  }
+
+  /**
+   * Signs in with Google, only for an address the provider says is verified: by Google id, else by e-mail
+   * (linking that account; an unconfirmed one loses its password and sessions, see UsersService.linkGoogle),
+   * else a new account without a password.
    */
   async googleLogin(profile: GoogleProfile): Promise<SignedIn & { created: boolean }> {
+    if (!profile.emailVerified) throw new GoogleLinkRefused(AUTH_MESSAGES.googleNotVerified);
     const known = await this.accounts.findByGoogleId(profile.googleId);
     let user = known ? await this.accounts.findWithPasswordHash({ id: known.id }) : null;
     let created = false;
     if (!user) {
       const email = profile.email ? normalizeEmail(profile.email) : undefined;
-      if (!email) throw new GoogleLinkRefused(AUTH_MESSAGES.googleUnavailable);
+      if (!email || !isValidEmail(email)) throw new GoogleLinkRefused(AUTH_MESSAGES.googleUnavailable);
       const existing = await this.accounts.findWithPasswordHash({ email });
       if (existing) {
-        if (!profile.emailVerified) throw new GoogleLinkRefused(AUTH_MESSAGES.googleNotVerified);
-        await this.accounts.linkGoogle(existing.id, profile.googleId);
+        if (!existing.emailVerified) await this.sessions.revokeAllForUser(existing.id);
+        await this.accounts.linkGoogle(existing, profile.googleId);
         user = existing;
       } else {
-        user = await this.accounts.registerFromGoogle(email, profile.googleId, profile.emailVerified);
+        user = await this.accounts.registerFromGoogle(email, profile.googleId, true);
         created = true;
       }
     }
@@ -129,8 +161,10 @@ export class AuthService {
     return this.signedIn(user, next);
   }
 
-  logout(token: string | undefined): Promise<void> {
-    return this.sessions.end(token);
+  /** Ends this session and makes the account's access tokens stop working. */
+  async logout(token: string | undefined): Promise<void> {
+    const userId = await this.sessions.end(token);
+    if (userId) await this.accounts.revokeAccessTokens(userId);
   }
 
   async me(userId: string): Promise<PublicUser> {

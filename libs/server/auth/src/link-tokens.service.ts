@@ -30,4 +30,11 @@ export class LinkTokensService {
     const claimed = await this.tokens.update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
     return claimed.affected ? row.userId : null;
   }
+
+  /** The owner of a link that was valid once and has been used (to say "already done" rather than "invalid"). */
+  async ownerOfUsed(token: string | undefined, purpose: LinkPurpose): Promise<string | null> {
+    if (!token) return null;
+    const row = await this.tokens.findOneBy({ tokenHash: hashToken(token), purpose });
+    return row?.usedAt ? row.userId : null;
+  }
 }

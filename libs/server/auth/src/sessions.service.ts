@@ -7,6 +7,8 @@ import { AuthSession } from './auth-session.entity';
 import { hashToken, newSecretToken } from './secret-token';
 
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a just-replaced refresh token may still be presented by a concurrent request of the same browser. */
+export const ROTATION_GRACE_MS = 5_000;
 
 /** Rotating refresh tokens with reuse detection: replaying a rotated token revokes its whole family. */
 @Injectable()
@@ -37,6 +39,10 @@ export class SessionsService {
     // Conditional update: of two concurrent uses of one token only one wins; the other counts as reuse.
     const claimed = await this.sessions.update({ id: session.id, rotatedAt: IsNull() }, { rotatedAt: new Date() });
     if (!claimed.affected) {
+      // Two tabs of one browser refreshing at once both send the same cookie: within a few seconds of its
+      // rotation that is not a replay. Later than that it is, and the whole family is revoked.
+      const rotatedAt = (await this.sessions.findOneBy({ id: session.id }))?.rotatedAt;
+      if (rotatedAt && Date.now() - rotatedAt.getTime() <= ROTATION_GRACE_MS) return { userId: session.userId, token: await this.issue(session.userId, session.familyId) };
       await this.revokeFamily(session.familyId);
       throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     }
@@ -47,11 +53,13 @@ export class SessionsService {
     await this.sessions.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  /** Logout: revokes the family of the presented token, if it is one of ours. */
-  async end(token: string | undefined): Promise<void> {
-    if (!token) return;
+  /** Logout: revokes the family of the presented token, if it is one of ours; answers whose it was. */
+  async end(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
     const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
-    if (session) await this.revokeFamily(session.familyId);
+    if (!session) return null;
+    await this.revokeFamily(session.familyId);
+    return session.userId;
   }
 
   async revokeAllForUser(userId: string): Promise<void> {

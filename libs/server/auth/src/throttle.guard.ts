@@ -3,28 +3,36 @@ import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, normalizeEmail } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { authConfig, type AuthConfig } from './auth.config';
 
 const WINDOW_SECONDS = 15 * 60;
 const THROTTLE_ACTION = 'solvr:throttle-action';
 
-/** Counts attempts of this action per e-mail (from the body) and per client IP. */
-export const Throttle = (action: string) => SetMetadata(THROTTLE_ACTION, action);
+/**
+ * Counts attempts of this action per client IP, and per e-mail (from the body). With `failuresOnly`, the
+ * per-e-mail budget is spent by failed attempts only (sign-in, password change): the route reports them.
+ */
+export const Throttle = (action: string, opts: { failuresOnly?: boolean } = {}) => SetMetadata(THROTTLE_ACTION, { action, ...opts });
+type ThrottleMeta = { action: string; failuresOnly?: boolean };
 
-/** 429 with Retry-After once either budget is spent; counters live in Redis when there is one. */
+class Throttled extends HttpException {
+  constructor(res: FastifyReply | undefined, err: RateLimiterRes) {
+    res?.header('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
+    super(AUTH_MESSAGES.throttled, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
+
+/** The counters, shared by the guard and the routes; they live in Redis when there is one. */
 @Injectable()
-export class ThrottleGuard implements CanActivate, OnModuleDestroy {
+export class ThrottleService implements OnModuleDestroy {
   private readonly redis?: Redis;
   private readonly perAccount: RateLimiterAbstract;
   private readonly perIp: RateLimiterAbstract;
+  readonly accountPoints: number;
 
-  constructor(
-    private readonly reflector: Reflector,
-    @InjectConfig() config: AppConfig,
-    @InjectConfig(authConfig) auth: AuthConfig,
-  ) {
+  constructor(@InjectConfig() config: AppConfig, @InjectConfig(authConfig) auth: AuthConfig) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract => {
       const opts = { points, duration: WINDOW_SECONDS, keyPrefix: `${config.redis?.prefix ?? 'solvr'}:throttle:${keyPrefix}` };
       // If Redis is unreachable, count in memory rather than fail sign-ins with a 500.
@@ -33,33 +41,63 @@ export class ThrottleGuard implements CanActivate, OnModuleDestroy {
         : new RateLimiterMemory(opts);
     };
     if (config.redis) this.redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    this.accountPoints = auth.throttle.perAccount;
     this.perAccount = make(auth.throttle.perAccount, 'account');
     this.perIp = make(auth.throttle.perIp, 'ip');
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const action = this.reflector.get<string | undefined>(THROTTLE_ACTION, context.getHandler());
-    if (!action) return true;
-    const req = context.switchToHttp().getRequest<FastifyRequest<{ Body: { email?: unknown } | undefined }>>();
-    const res = context.switchToHttp().getResponse<FastifyReply>();
-    const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
+  private async guarded(work: () => Promise<unknown>, res?: FastifyReply): Promise<void> {
     try {
-      await this.perIp.consume(`${action}:${req.ip}`);
-      if (email) await this.perAccount.consume(`${action}:${email}`);
-      return true;
+      await work();
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err; // the store failed: do not hide it as a 429
-      res.header('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
-      throw new HttpException(AUTH_MESSAGES.throttled, HttpStatus.TOO_MANY_REQUESTS);
+      throw new Throttled(res, err);
     }
+  }
+
+  consumeIp(action: string, ip: string, res?: FastifyReply): Promise<void> {
+    return this.guarded(() => this.perIp.consume(`${action}:${ip}`), res);
+  }
+
+  consumeAccount(action: string, email: string, res?: FastifyReply): Promise<void> {
+    return this.guarded(() => this.perAccount.consume(`${action}:${normalizeEmail(email)}`), res);
+  }
+
+  /** Refuses when the account's budget is already spent, without spending any. */
+  async checkAccount(action: string, email: string, res?: FastifyReply): Promise<void> {
+    const state = await this.perAccount.get(`${action}:${normalizeEmail(email)}`);
+    if (state && state.consumedPoints >= this.accountPoints) throw new Throttled(res, state);
   }
 
   /** A successful sign-in clears that account's failed attempts. */
   async reset(action: string, email: string): Promise<void> {
-    await this.perAccount.delete(`${action}:${email.trim().toLowerCase()}`);
+    await this.perAccount.delete(`${action}:${normalizeEmail(email)}`);
   }
 
   onModuleDestroy(): void {
     this.redis?.disconnect();
+  }
+}
+
+/** 429 with Retry-After once a budget is spent. */
+@Injectable()
+export class ThrottleGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly throttle: ThrottleService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const meta = this.reflector.get<ThrottleMeta | undefined>(THROTTLE_ACTION, context.getHandler());
+    if (!meta) return true;
+    const req = context.switchToHttp().getRequest<FastifyRequest<{ Body: { email?: unknown } | undefined }>>();
+    const res = context.switchToHttp().getResponse<FastifyReply>();
+    const user = (req as { user?: { email: string } }).user;
+    const email = typeof req.body?.email === 'string' ? req.body.email : user?.email;
+    await this.throttle.consumeIp(meta.action, req.ip, res);
+    if (!email) return true;
+    if (meta.failuresOnly) await this.throttle.checkAccount(meta.action, email, res);
+    else await this.throttle.consumeAccount(meta.action, email, res);
+    return true;
   }
 }

@@ -1,5 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { AUTH_MESSAGES, validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
 import { findCountry, geo } from '@solvr/geo';
 import { toProfileView, UsersService } from '@solvr/server-users';
 
@@ -33,7 +33,11 @@ export class ProfileService {
     );
   }
 
+  /** Saves the form; a password only as the account's first (changing one needs the current password). */
   async save(userId: string, body: ProfileUpdate): Promise<ProfileView> {
+    if (body.password && !(await this.accounts.setFirstPassword(userId, body.password))) {
+      throw new BadRequestException({ message: AUTH_MESSAGES.passwordAlreadySet, errors: { password: AUTH_MESSAGES.passwordAlreadySet } });
+    }
     await this.accounts.saveProfile(userId, body);
     return this.get(userId);
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { In, Repository } from 'typeorm';
-import { type AdminSummary, normalizeEmail, type ProfileUpdate, type Role } from '@solvr/contracts';
-import type { RoleSource } from '@solvr/server-core';
+import { In, IsNull, Repository } from 'typeorm';
+import { type AdminSummary, normalizeEmail, type ProfileUpdate } from '@solvr/contracts';
+import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
 
@@ -16,7 +16,7 @@ export interface AdminResult {
 
 /** The one writer of the users table: one method per thing that can happen to an account. */
 @Injectable()
-export class UsersService implements RoleSource {
+export class UsersService implements AccountSource {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
   findById(id: string): Promise<User | null> {
@@ -37,9 +37,15 @@ export class UsersService implements RoleSource {
     return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where(`u.${column} = :value`, { value }).getOne();
   }
 
-  async roleOf(userId: string): Promise<Role | null> {
-    const row = await this.users.findOne({ where: { id: userId }, select: { role: true } });
-    return row?.role ?? null;
+  /** What the access guard checks on each signed-in call: the current role and token version. */
+  async accessState(userId: string): Promise<AccessState | null> {
+    const row = await this.users.findOne({ where: { id: userId }, select: { role: true, tokenVersion: true } });
+    return row ? { role: row.role, tokenVersion: row.tokenVersion } : null;
+  }
+
+  /** Access tokens issued before this stop working (password change or reset, logout). */
+  async revokeAccessTokens(userId: string): Promise<void> {
+    await this.users.increment({ id: userId }, 'tokenVersion', 1);
   }
 
   countAdmins(): Promise<number> {
@@ -66,8 +72,16 @@ export class UsersService implements RoleSource {
     return user;
   }
 
-  async linkGoogle(userId: string, googleId: string): Promise<void> {
-    await this.users.update(userId, { googleId, emailVerified: true });
+  /**
+   * Links a Google identity whose e-mail the provider verified. If our account was never confirmed, whoever set
+   * its password never proved the address: the password is dropped and the Google identity owns the account.
+   */
+  async linkGoogle(user: User, googleId: string): Promise<void> {
+    await this.users.update(user.id, { googleId, emailVerified: true, ...(user.emailVerified ? {} : { passwordHash: null }) });
+    if (!user.emailVerified) {
+      user.passwordHash = null;
+      await this.revokeAccessTokens(user.id);
+    }
   }
 
   async markEmailVerified(userId: string): Promise<void> {
@@ -81,9 +95,22 @@ export class UsersService implements RoleSource {
   /** A password chosen through an e-mailed reset link; following the link also proves the address. */
   async resetPassword(userId: string, plain: string): Promise<void> {
     await this.users.update(userId, { passwordHash: await hashPassword(plain), emailVerified: true });
+    await this.revokeAccessTokens(userId);
   }
 
-  /** The Complete Profile form; a password only when one is supplied (spec section 5). */
+  /** The first password of an account that has none (Google sign-up); false if it has one already. */
+  async setFirstPassword(userId: string, plain: string): Promise<boolean> {
+    const result = await this.users.update({ id: userId, passwordHash: IsNull() }, { passwordHash: await hashPassword(plain) });
+    return !!result.affected;
+  }
+
+  /** A new password for a signed-in account (the caller checked the current one, or that there was none). */
+  async changePassword(userId: string, plain: string): Promise<void> {
+    await this.users.update(userId, { passwordHash: await hashPassword(plain) });
+    await this.revokeAccessTokens(userId);
+  }
+
+  /** The Complete Profile form's fields (a first password goes through changePassword). */
   async saveProfile(userId: string, body: ProfileUpdate): Promise<void> {
     await this.users.update(userId, {
       fullName: body.full_name.trim(),
@@ -97,7 +124,6 @@ export class UsersService implements RoleSource {
       company: body.company.trim() || null,
       jobTitle: body.job_title.trim() || null,
       profileCompleted: true,
-      ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
     });
   }
 

@@ -2,6 +2,8 @@ import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/com
 import type { Role } from '@solvr/contracts';
 
 export const ACCESS_POLICY = 'solvr:access-policy';
+/** Pinned: a token signed any other way (alg none, RS256 with our secret as a key) is refused. */
+export const ACCESS_TOKEN_ALGORITHM = 'HS256';
 export type AccessPolicy = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'role'; role: Role };
 
 /** Anyone may call it. Routes without a decorator need a valid access token. */

@@ -2,11 +2,17 @@ import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } f
 import type { AccessDecision, Role } from '@solvr/contracts';
 import type { SessionUser } from './access.decorators';
 
-/** Where the current role of an account is read from (the users feature provides it). */
-export interface RoleSource {
-  roleOf(userId: string): Promise<Role | null>;
+/** What decides whether an access token still counts: the account's current role and token version. */
+export interface AccessState {
+  role: Role;
+  tokenVersion: number;
 }
-export const ROLE_SOURCE = Symbol('ROLE_SOURCE');
+
+/** Where that state is read from (the users feature provides it). */
+export interface AccountSource {
+  accessState(userId: string): Promise<AccessState | null>;
+}
+export const ACCOUNT_SOURCE = Symbol('ACCOUNT_SOURCE');
 
 /** What a feature knows about the caller when it decides on one resource. */
 export interface Viewer {
@@ -21,12 +27,19 @@ export interface Viewer {
  */
 @Injectable()
 export class AccessService {
-  constructor(@Optional() @Inject(ROLE_SOURCE) private readonly roles?: RoleSource) {}
+  constructor(@Optional() @Inject(ACCOUNT_SOURCE) private readonly accounts?: AccountSource) {}
 
   /** The account's current role; null for anonymous callers, deleted accounts, or a process without accounts. */
   async currentRole(user: SessionUser | null | undefined): Promise<Role | null> {
-    if (!user || !this.roles) return null;
-    return this.roles.roleOf(user.id);
+    if (!user || !this.accounts) return null;
+    return (await this.accounts.accessState(user.id))?.role ?? null;
+  }
+
+  /** Whether a token of this version is still good for the account (not deleted, not revoked since). */
+  async tokenStillValid(userId: string, tokenVersion: number): Promise<AccessState | null> {
+    if (!this.accounts) return null;
+    const state = await this.accounts.accessState(userId);
+    return state && state.tokenVersion === tokenVersion ? state : null;
   }
 
   async hasRole(user: SessionUser | null | undefined, role: Role): Promise<boolean> {

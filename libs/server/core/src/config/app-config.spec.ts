@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
     [{ NODE_ENV: 'production' }, 'Invalid setting JWT_SECRET: is required when NODE_ENV=production'],
     [{ JWT_SECRET: 'short' }, 'Invalid setting JWT_SECRET: must be at least 32 characters long'],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8, proxy.local' }, 'Invalid setting TRUSTED_PROXIES: "proxy.local" is not an IP address, a CIDR range or loopback / linklocal / uniquelocal'],
     [{ BODY_LIMIT: 'lots' }, 'Invalid setting BODY_LIMIT: expected a size such as 100kb or 1mb, got "lots"'],
   ])('rejects %j with one clear line', (env, message) => {
     const run = () => loadConfig({ DATA_DIR: dataDir(), ...env });

@@ -23,12 +23,16 @@ export interface AppConfig {
   runJobsInApi: boolean;
   jwtSecret: string;
   bodyLimit: string;
+  /** Peers whose X-Forwarded-For names the client; empty: the connecting peer is the client. */
+  trustedProxies: string[];
   logLevel: string;
   web: { distDir: string | null; remotesManifest: string | null };
   brand: Brand;
   /** Each feature's own settings (see defineConfigSection), keyed by the section's token. */
   sections: ReadonlyMap<symbol, unknown>;
 }
+
+const PROXY = /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d{1,3})?)$/i;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -85,6 +89,10 @@ export function loadConfig(raw: Env = process.env, cwd = process.cwd()): AppConf
   const redisPrefix = env.str('REDIS_PREFIX') ?? 'solvr';
   if (!/^[\w:.-]+$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', 'may hold only letters, digits and _ : . -');
 
+  const trustedProxies = (env.str('TRUSTED_PROXIES') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const badProxy = trustedProxies.find((p) => !PROXY.test(p));
+  if (badProxy) throw new ConfigError('TRUSTED_PROXIES', `"${badProxy}" is not an IP address, a CIDR range or loopback / linklocal / uniquelocal`);
+
   const webDist = env.str('WEB_DIST_DIR');
   const remotesManifest = env.str('REMOTES_MANIFEST');
 
@@ -101,6 +109,7 @@ export function loadConfig(raw: Env = process.env, cwd = process.cwd()): AppConf
     runMigrations: env.bool('RUN_MIGRATIONS', true),
     jwtSecret: jwtSecret(env, production, dataDir),
     bodyLimit,
+    trustedProxies,
     logLevel,
     web: {
       distDir: webDist === 'none' ? null : abs(webDist ?? 'dist/apps'),

@@ -9,11 +9,27 @@ import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.mod
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { serveWeb } from './serve-web';
 
+const JSON_MAX_DEPTH = 32;
+
+/** How deeply arrays and objects nest in a parsed JSON value, counted without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > JSON_MAX_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** The Fastify adapter with the settings that must be given at construction. */
 export function httpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: sizeInBytes(config.bodyLimit),
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     // Request lines come from our own onResponse hook (logRequests).
     logger: false,
   });
@@ -28,8 +44,16 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   logRequests(fastify, app.get(ROOT_LOGGER));
 
   await app.register(fastifyCookie);
-  // The shell's CSP depends on where the remotes live, so it is set on index.html (serve-web), not here.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // API answers and files get a closed policy; the shell's index.html gets its own (serve-web), which names
+  // the origins the remotes are loaded from.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    // Remotes may live on other origins (their own deployments) and are loaded as scripts.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
   // Uploads stream through busboy; the files module sets its own size limit per route.
   await app.register(fastifyMultipart);
 
@@ -53,7 +77,12 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, {});
-    parseJson(req, body as string, (err, value) => (err ? done(new BodyRejected(MESSAGES.http.malformedJson, 400), undefined) : done(null, value)));
+    parseJson(req, body as string, (err, value) => {
+      if (err) return done(new BodyRejected(MESSAGES.http.malformedJson, 400), undefined);
+      // Refused before validation walks it: a deeply nested body would exhaust the stack there.
+      if (depthOf(value) > JSON_MAX_DEPTH) return done(new BodyRejected(MESSAGES.http.tooDeep(JSON_MAX_DEPTH), 400), undefined);
+      done(null, value);
+    });
   });
   await fastify.ready();
 }

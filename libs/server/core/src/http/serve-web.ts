@@ -45,8 +45,8 @@ export function shellContentSecurityPolicy(manifest: string): string {
     "img-src 'self' data: https:",
     'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
     "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
 }
@@ -60,7 +60,9 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   const dist = config.web.distDir;
   if (!dist || !existsSync(join(dist, 'shell', 'index.html'))) return false;
   const fastify = app.getHttpAdapter().getInstance();
-  const common = { index: false as const, preCompressed: true, wildcard: false, setHeaders: cacheHeaders };
+  // Source maps help in development; production does not publish them.
+  const allowedPath = (path: string) => config.env !== 'production' || !path.endsWith('.map');
+  const common = { index: false as const, preCompressed: true, wildcard: false, setHeaders: cacheHeaders, allowedPath };
 
   fastify.get('/remotes.json', (_req, reply) => {
     reply.header('Cache-Control', NO_CACHE).type('application/json').send(readManifest(config));

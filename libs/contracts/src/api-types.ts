@@ -1,0 +1,37 @@
+import type { AccountView } from './account';
+import { DEFAULT_BRAND, type Brand } from './brand';
+import type { ProfileView } from './profile';
+
+/** GET /api/public-config: what the web needs before sign-in. */
+export interface PublicConfig {
+  brand: Brand;
+  /** Whether "Continue with Google" is configured on the server. */
+  googleEnabled: boolean;
+}
+
+/** What the web assumes until (or unless) /api/public-config answers. */
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { brand: DEFAULT_BRAND, googleEnabled: false };
+
+/** GET /api/admin/summary: account counts of the admin overview. */
+export interface AdminSummary {
+  total_users: number;
+  admins: number;
+}
+
+/** Sign-in, Google sign-in and refresh: a new access token and the account (the refresh token is a cookie). */
+export interface AuthResponse {
+  access_token: string;
+  user: AccountView;
+}
+
+/** Sign-up, resend, forgot and reset: accepted, with the text to show. */
+export interface AcceptedResponse {
+  success: true;
+  message: string;
+}
+
+/** PUT /api/users/me/profile. */
+export interface ProfileSaveResponse {
+  success: boolean;
+  profile: ProfileView;
+}

@@ -1,0 +1,88 @@
+/**
+ * Labels and headings of the account screens (spec section 2: Sign Up, Sign In, the thank-you and email-confirmed
+ * pages, Complete Profile), verbatim where the spec gives them. Error texts are in MESSAGES, AUTH_MESSAGES and
+ * PROFILE_MESSAGES.
+ */
+export const ACCOUNT_TEXTS = {
+  emailLabel: 'Email Address',
+  passwordLabel: 'Password',
+  continueWithGoogle: 'Continue with Google',
+  or: 'or',
+  forgotPassword: 'Forgot password?',
+  backToHome: 'Back to Home',
+  goToSignIn: 'Go to Sign In',
+  signin: {
+    title: 'Sign In',
+    description: 'Welcome back. Sign in to download the latest version.',
+    submit: 'Sign In',
+    noAccount: "Don't have an account?",
+    signUpLink: 'Sign up',
+  },
+  signup: {
+    title: 'Sign Up',
+    description: 'Create your free account to download the app.',
+    passwordHint: 'Minimum 6 characters',
+    confirmLabel: 'Confirm Password',
+    confirmHint: 'Must match Password',
+    submit: 'Sign Up',
+    haveAccount: 'Already have an account?',
+    signInLink: 'Sign in',
+  },
+  forgot: {
+    title: 'Reset your password',
+    description: "We'll e-mail you a link to choose a new password.",
+    submit: 'Send reset link',
+  },
+  resend: {
+    submit: 'Resend confirmation email',
+    notReceived: "Didn't get the e-mail? Check your spam folder, or send it again.",
+  },
+  reset: {
+    title: 'Choose a new password',
+    description: 'Your new password signs you out of every other device.',
+    newPassword: 'New Password',
+    confirmPassword: 'Confirm New Password',
+    submit: 'Change password',
+    doneTitle: 'Password changed',
+  },
+  /** Spec: "Sign-up thank-you page". */
+  thankYou: {
+    title: 'Thank you for signing up! Check your email now',
+    description: 'Check your email now to confirm your account',
+  },
+  /** Spec: "Email-confirmed page"; the failure variant is ours (a used or expired link). */
+  verified: {
+    title: 'Thank you for confirming your email address',
+    description: 'You are now verified',
+    signIn: 'Sign In',
+    toDownload: 'to download the latest version.',
+    failedTitle: 'We could not confirm your email address',
+  },
+  profile: {
+    title: 'Complete Your Profile',
+    submit: 'Complete Profile',
+    saving: 'Saving Profile...',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phone: 'Phone',
+    dialCode: 'Country dial code',
+    searchCountries: 'Search countries...',
+    passwordLegend: 'Set a password (optional)',
+    passwordNote: 'Lets you sign in with your e-mail as well as with Google.',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    street1: 'Street address',
+    street2: 'Street address line 2 (optional)',
+    city: 'City',
+    state: 'State/Province',
+    selectState: 'Select state/province',
+    postal: 'Postal/ZIP code',
+    country: 'Country',
+    company: 'Company (optional)',
+    jobTitle: 'Job title (optional)',
+  },
+  /** The user menu of the signed-in header. */
+  logout: 'Logout',
+  /** Spec section 6: what a non-admin sees on the Admin Dashboard (title and body are in MESSAGES.access). */
+  notAdmin: { email: 'Email', role: 'Role' },
+} as const;

@@ -1,0 +1,8 @@
+/** Texts of the shell's signed-in header and the public header and footer (link labels are in NAV). */
+export const LAYOUT_TEXTS = {
+  /** Accessible names of the menus (the signed-in header's and the public one). */
+  mainNav: 'Main',
+  publicNav: 'Public',
+  toggleMenu: 'Toggle menu',
+  copyright: (year: number, team: string) => `© ${year} ${team}. All rights reserved.`,
+} as const;
