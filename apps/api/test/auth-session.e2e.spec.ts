@@ -71,6 +71,11 @@ describe(`sessions (${TIER})`, () => {
     await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', second).expect(401);
   });
 
+  it('answers a refresh without any cookie as no session (204), not an error', async () => {
+    const res = await request(app.getHttpServer()).post('/api/auth/refresh').expect(204);
+    expect(res.text).toBe('');
+  });
+
   it('two tabs refreshing at the same moment both stay signed in; the family is not revoked', async () => {
     const cookie = refreshCookie(await login());
     const [a, b] = await Promise.all([

@@ -157,11 +157,18 @@ export class AuthController {
     }
   }
 
-  /** Exchanges the refresh cookie for a new access token and a new refresh cookie. */
+  /**
+   * Exchanges the refresh cookie for a new access token and a new refresh cookie. Without any cookie there is
+   * simply no session: 204, so a signed-out visitor's page load logs no error.
+   */
   @Public()
   @Post('auth/refresh')
   @HttpCode(200)
   async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply) {
+    if (!req.cookies[REFRESH_COOKIE]) {
+      res.status(204);
+      return undefined;
+    }
     try {
       return this.respond(res, await this.auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {
