@@ -8,7 +8,7 @@ import { UsersService } from '@solvr/server-users';
 import * as passwords from '../../../libs/server/users/src/passwords';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
-import { googleSettings, lastMail, linkIn, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
+import { googleFlow as flow, googleSettings, lastMail, linkIn, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
 
 const PASSWORD = 'first-pass';
 const STRONG = 'New-Passw0rd!';
@@ -46,13 +46,7 @@ describe(`account security (${TIER})`, () => {
     await t.cleanup();
   });
 
-  async function googleFlow(): Promise<request.Response> {
-    const start = await http().get('/api/auth/google').expect(302);
-    const cookies = ([] as string[]).concat(start.headers['set-cookie']).map((c) => c.split(';')[0]);
-    const provider = await fetch(new URL(start.headers.location), { redirect: 'manual' });
-    const callback = new URL(provider.headers.get('location') as string);
-    return http().get(callback.pathname + callback.search).set('Cookie', cookies).expect(302);
-  }
+  const googleFlow = () => flow(app);
 
   describe('Google sign-in', () => {
     it("takes over an unconfirmed account: the pre-registered password and sessions are discarded", async () => {

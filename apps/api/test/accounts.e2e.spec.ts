@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
 import { UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
-import { expireLinks, googleSettings, lastMail, linkIn, mailCount, mailSubjects, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
+import { expireLinks, googleFlow as flow, googleSettings, lastMail, linkIn, mailCount, mailSubjects, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
 
 const PASSWORD = 'first-pass';
 const STRONG = 'New-Passw0rd!';
@@ -183,18 +183,7 @@ describe(`accounts (${TIER})`, () => {
   });
 
   describe('Google sign-in (OAuth 2.0 against a local provider)', () => {
-    /** Runs the redirect flow: our start URL, the provider's authorize step, our callback. */
-    async function googleFlow(): Promise<request.Response> {
-      const start = await http().get('/api/auth/google?returnTo=/Downloads').expect(302);
-      const cookies = ([] as string[]).concat(start.headers['set-cookie']).map((c) => c.split(';')[0]);
-      const authorize = new URL(start.headers.location);
-      expect(authorize.origin + authorize.pathname).toBe(`${mock.issuer}/authorize`);
-      expect(authorize.searchParams.get('state')).toBeTruthy();
-      const provider = await fetch(authorize, { redirect: 'manual' });
-      const callback = new URL(provider.headers.get('location') as string);
-      expect(callback.pathname).toBe('/api/auth/google/callback');
-      return http().get(callback.pathname + callback.search).set('Cookie', cookies).expect(302);
-    }
+    const googleFlow = () => flow(app, '/api/auth/google?returnTo=/Downloads');
 
     it('creates an account without a password and sends it to CompleteProfile?hasPassword=no', async () => {
       await mock.as({ sub: 'g-100', email: 'googler@example.com', email_verified: true, name: 'Goo Gler' });

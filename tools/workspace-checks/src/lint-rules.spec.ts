@@ -1,19 +1,7 @@
-import { spawnSync } from 'child_process';
-import { join } from 'path';
+import { lintAs } from './lint-stdin';
 
-const ROOT = join(__dirname, '../../..');
-
-/** Lints a made-up file with the workspace's real ESLint config and returns the rules that fired as errors. */
-function errorsFor(file: string, code: string): string[] {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', join(ROOT, file), '--format', 'json'], {
-    cwd: ROOT,
-    input: code,
-    encoding: 'utf8',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; severity: number }> }>;
-  return result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
-}
+/** The rules that fired as errors on a made-up file. */
+const errorsFor = (file: string, code: string): string[] => lintAs(file, code).filter((m) => m.severity === 2).map((m) => m.ruleId);
 
 describe('lint rules', () => {
   it('refuses `any` in our TypeScript', () => {

@@ -1,19 +1,13 @@
 import { spawnSync } from 'child_process';
 import { join } from 'path';
+import { lintAs, ROOT } from './lint-stdin';
 
-const ROOT = join(__dirname, '../../..');
 const RULE = '@nx/enforce-module-boundaries';
 
-/** Lints a made-up file placed inside a project with the workspace's real ESLint config, as `nx lint` would. */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', join(ROOT, file), '--format', 'json'], {
-    cwd: ROOT,
-    input: code,
-    encoding: 'utf8',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  const [result] = JSON.parse(run.stdout) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-  return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+  return lintAs(file, code)
+    .filter((m) => m.ruleId === RULE)
+    .map((m) => m.message);
 }
 
 describe('module boundaries (lint)', () => {

@@ -57,6 +57,19 @@ export async function signIn(app: INestApplication, email: string, password: str
   return { token: res.body.access_token, cookie: refreshCookie(res), user: res.body.user };
 }
 
+/** Runs Google's redirect flow against the mock: our start URL, the provider's authorize step, our callback. */
+export async function googleFlow(app: INestApplication, start = '/api/auth/google'): Promise<request.Response> {
+  const http = () => request(app.getHttpServer());
+  const begin = await http().get(start).expect(302);
+  const cookies = ([] as string[]).concat(begin.headers['set-cookie']).map((c) => c.split(';')[0]);
+  const authorize = new URL(begin.headers.location);
+  if (!authorize.pathname.endsWith('/authorize') || !authorize.searchParams.get('state')) throw new Error(`not an authorize step with state: ${authorize}`);
+  const provider = await fetch(authorize, { redirect: 'manual' });
+  const callback = new URL(provider.headers.get('location') as string);
+  if (callback.pathname !== '/api/auth/google/callback') throw new Error(`provider sent us to ${callback}`);
+  return http().get(callback.pathname + callback.search).set('Cookie', cookies).expect(302);
+}
+
 /** tools/oauth-mock.mjs: a local OpenID provider standing in for Google. */
 export async function startOAuthMock(): Promise<{ issuer: string; control: string; proc: ChildProcess; as(identity: object): Promise<void> }> {
   const proc = spawn(process.execPath, [join(__dirname, '../../../../tools/oauth-mock.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
