@@ -1,9 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { randomBytes } from 'crypto';
 import { AUTH_MESSAGES, type AccountView, isValidEmail, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessTokenClaims } from '@solvr/server-core';
-import { hashPassword, toAccountView, User, UsersService, verifyPassword } from '@solvr/server-users';
+import { Passwords, toAccountView, User, UsersService } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
 import { SessionsService } from './sessions.service';
@@ -29,6 +28,7 @@ export class GoogleLinkRefused extends Error {}
 export class AuthService {
   constructor(
     private readonly accounts: UsersService,
+    private readonly passwords: Passwords,
     private readonly sessions: SessionsService,
     private readonly links: LinkTokensService,
     private readonly mail: AuthMail,
@@ -47,14 +47,11 @@ export class AuthService {
     };
   }
 
-  /** The same argon2 work whether or not the e-mail has an account, so timing does not tell which exist. */
-  private readonly dummyHash = hashPassword(randomBytes(32).toString('base64url'));
-
   async login(email: string, password: string): Promise<SignedIn> {
     const user = await this.accounts.findWithPasswordHash({ email });
-    const ok = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    // Same answer for an unknown e-mail and a wrong password.
-    if (!user?.passwordHash || !ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+    // The same argon2 work and the same answer for an unknown e-mail and a wrong password.
+    const ok = await this.passwords.matches(user?.passwordHash, password);
+    if (!user || !ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
     await this.accounts.recordLogin(user.id);
     return this.signedIn(user);
@@ -66,7 +63,7 @@ export class AuthService {
    * password is hashed first either way, so the time taken does not tell the two apart.
    */
   async signup(email: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.passwords.hash(password);
     const existing = await this.accounts.findByEmail(email);
     if (existing) {
       if (existing.emailVerified) await this.mail.alreadyRegistered(existing.email);
@@ -119,7 +116,7 @@ export class AuthService {
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     if (user.passwordHash) {
       if (!current) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(user.passwordHash, current))) throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
+      if (!(await this.passwords.verify(user.passwordHash, current))) throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
     }
     if (!meetsPasswordRules(next)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
     await this.accounts.changePassword(userId, next);

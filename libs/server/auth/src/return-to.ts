@@ -2,14 +2,16 @@ import { pathTo } from '@solvr/contracts';
 
 const BASE = 'http://our.site';
 
+/** URL parsers drop control characters and spaces, so `/./<TAB>/x` would become `//x`. */
+const hasControlOrSpace = (s: string) => [...s].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f);
+
 /**
  * A place to go back to after sign-in: only a path on our own site, never another origin. The value is
  * normalised first (dot segments, percent-encoding) and the result checked, since `/.//evil.example`
  * resolves to `//evil.example`, which a browser reads as another host.
  */
 export function safeReturnTo(value: unknown, fallback = pathTo('Dashboard')): string {
-  // Control characters and spaces are dropped by URL parsers, so `/./<TAB>/x` would become `//x`.
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(value)) return fallback;
+  if (typeof value !== 'string' || !value.startsWith('/') || value.includes('\\') || hasControlOrSpace(value)) return fallback;
   try {
     const parsed = new URL(value, BASE);
     const path = parsed.pathname + parsed.search;

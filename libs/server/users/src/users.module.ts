@@ -3,14 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminUsersController } from './admin-users.controller';
 import { FirstAdminService } from './first-admin.service';
 import { User } from './user.entity';
+import { Passwords } from './passwords';
 import { UsersService } from './users.service';
 
 /** Owns the users table: other features go through UsersService, never the repository. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [AdminUsersController],
-  providers: [UsersService],
-  exports: [UsersService],
+  providers: [UsersService, Passwords],
+  exports: [UsersService, Passwords],
 })
 export class UsersModule {}
 
