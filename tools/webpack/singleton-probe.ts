@@ -7,6 +7,7 @@ import { useSelector } from 'react-redux';
 import { configureStore } from '@reduxjs/toolkit';
 import { Button } from '@solvr/web-ui';
 import { api } from '@solvr/web-data';
+import { accountsApi } from '@solvr/web-accounts';
 
 export const probe: Record<string, unknown> = {
   react: useState,
@@ -16,4 +17,5 @@ export const probe: Record<string, unknown> = {
   '@reduxjs/toolkit': configureStore,
   '@solvr/web-ui': Button,
   '@solvr/web-data': api,
+  '@solvr/web-accounts': accountsApi,
 };

@@ -3,6 +3,8 @@
 const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('zlib');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -11,9 +13,9 @@ const deps = require('../../package.json').dependencies;
 const root = path.resolve(__dirname, '../..');
 
 const npmSingleton = (name, version) => ({ singleton: true, strictVersion: true, requiredVersion: version });
-const libSingleton = (dir) => ({
+const libSingleton = (dir, entry = 'index.ts') => ({
   singleton: true,
-  import: path.join(root, dir, 'src/index.ts'),
+  import: path.join(root, dir, 'src', entry),
   requiredVersion: false,
   version: '1.0.0',
 });
@@ -29,7 +31,24 @@ const SHARED = {
   '@reduxjs/toolkit/query/react': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
   '@solvr/web-ui': libSingleton('libs/web/ui'),
   '@solvr/web-data': libSingleton('libs/web/data'),
+  '@solvr/web-accounts': libSingleton('libs/web/accounts'),
+  // Admin-only entry: its own shared chunk, fetched only by the admin remote.
+  '@solvr/web-accounts/admin': libSingleton('libs/web/accounts', 'admin.ts'),
   '@solvr/contracts': libSingleton('libs/contracts'),
+};
+
+/** Brotli (max quality) and gzip (level 9) of every JS/CSS/HTML/JSON/SVG asset above 1 KB, incl. index.html and remoteEntry.js. */
+const precompress = () => {
+  const common = { test: /\.(js|css|html|json|svg)$/, threshold: 1024, minRatio: 1, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
 };
 
 /**
@@ -82,6 +101,8 @@ module.exports = function webApp({ name, port, exposes }) {
           scriptLoading: 'defer',
         }),
         new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? 'local') }),
+        // Precompressed copies next to each text asset (originals kept), for servers that send .br/.gz as they are.
+        ...(dev ? [] : precompress()),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',

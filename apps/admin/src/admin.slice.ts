@@ -1,9 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { api, rootReducer } from '@solvr/web-data';
-import type { HealthReport } from '@solvr/contracts';
-
-export const ADMIN_TABS = ['Overview', 'Files', 'Upload', 'News', 'Users', 'Email'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+import type { AdminTab, HealthReport } from '@solvr/contracts';
 
 const adminUiSlice = createSlice({
   name: 'adminUi',
@@ -26,9 +23,9 @@ declare module '@solvr/web-data' {
 export const adminUi = adminUiSlice.injectInto(rootReducer);
 export const { tabChanged } = adminUiSlice.actions;
 
+/** The admin console's own endpoints (account counts come from @solvr/web-accounts/admin). */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    summary: build.query<{ total_users: number; admins: number }, void>({ query: () => '/admin/summary', providesTags: ['Users'] }),
     systemHealth: build.query<HealthReport, void>({
       // 503 still carries the report: show it rather than an error.
       query: () => ({ url: '/health', validateStatus: (res) => res.status === 200 || res.status === 503 }),
@@ -36,4 +33,4 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const { useSystemHealthQuery, useSummaryQuery } = adminApi;
+export const { useSystemHealthQuery } = adminApi;

@@ -30,6 +30,7 @@ test('react, the router, redux and our web libs are single instances across shel
       '@reduxjs/toolkit': true,
       '@solvr/web-ui': true,
       '@solvr/web-data': true,
+      '@solvr/web-accounts': true,
     });
   }
 });
@@ -75,4 +76,21 @@ test('with the admin remote down the shell shows Retry, other areas keep working
   } finally {
     await closeServer(adminServer);
   }
+});
+
+test('the landing page loads no admin-only code and not the profile form with its country tables', async ({ page }) => {
+  const scripts: Array<Promise<{ url: string; body: string }>> = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.text().then((body) => ({ url: res.url(), body })));
+  });
+  await page.goto('/Landing');
+  await expect(page.getByRole('heading', { name: /Ace your coding interviews/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  // The scripts were seen (the landing page's own copy is among them)...
+  expect(loaded.some((s) => s.body.includes('Ace your coding interviews'))).toBe(true);
+  // ...and none is @solvr/web-accounts/admin, the admin remote, or the Complete Profile chunk with its country tables.
+  expect(loaded.filter((s) => s.body.includes('/admin/summary')).map((s) => s.url)).toEqual([]);
+  expect(loaded.filter((s) => s.url.includes('/remotes/admin/')).map((s) => s.url)).toEqual([]);
+  expect(loaded.filter((s) => s.body.includes('Badakhshan')).map((s) => s.url)).toEqual([]);
 });

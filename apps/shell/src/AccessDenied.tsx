@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@solvr/contracts';
+import { MESSAGES, pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 
 export function AccessDenied() {
@@ -12,7 +12,7 @@ export function AccessDenied() {
           <CardDescription>{MESSAGES.access.deniedBody}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button fullWidth onClick={() => navigate('/Landing')}>
+          <Button fullWidth onClick={() => navigate(pathTo('Landing'))}>
             {MESSAGES.access.goToLanding}
           </Button>
         </CardContent>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { loadingText, resolvePage } from '@solvr/contracts';
+import { loadingText, pageSegment, pathTo, resolvePage } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
 import { restoreSession, selectSession, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
 import { AccessDenied } from './AccessDenied';
@@ -25,14 +25,14 @@ function PageRouter() {
   const page = resolvePage(pathname, brand.product);
 
   useEffect(() => {
-    document.title = `${page.segment.replace('{product}', brand.product)} | ${brand.product}`;
+    document.title = `${pageSegment(page, brand.product)} | ${brand.product}`;
   }, [page, brand.product]);
 
   const content = <RemotePage key={page.page} area={page.area} page={page.page} />;
   if (page.access === 'public') return content;
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out') {
-    if (page.access === 'session-redirect') return <Navigate to="/Signin" replace state={{ from: pathname + search }} />;
+    if (page.access === 'session-redirect') return <Navigate to={pathTo('Signin')} replace state={{ from: pathname + search }} />;
     return <AccessDenied />;
   }
   return page.bare ? content : <SignedInLayout>{content}</SignedInLayout>;

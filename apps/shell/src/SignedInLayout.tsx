@@ -1,14 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { ACCOUNT_TEXTS, LAYOUT_TEXTS, pathTo, signedInNav } from '@solvr/contracts';
 import { Button } from '@solvr/web-ui';
-import { selectUser, useAppSelector, useBrand, useLogoutMutation } from '@solvr/web-data';
-
-const LINKS = [
-  { to: '/Dashboard', label: 'Dashboard' },
-  { to: '/Downloads', label: 'Downloads' },
-  { to: '/Help', label: 'Help' },
-  { to: '/Contact', label: 'Contact' },
-];
+import { selectUser, useAppSelector, useBrand } from '@solvr/web-data';
+import { useLogoutMutation } from '@solvr/web-accounts';
 
 function UserMenu({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
@@ -17,7 +12,7 @@ function UserMenu({ email }: { email: string }) {
   const signOut = async () => {
     await logout();
     setOpen(false);
-    navigate('/Landing');
+    navigate(pathTo('Landing'));
   };
   return (
     <div className="shell-user-menu">
@@ -31,7 +26,7 @@ function UserMenu({ email }: { email: string }) {
         <div role="menu" className="shell-menu">
           <div className="shell-menu-email">{email}</div>
           <button role="menuitem" className="shell-menu-item" onClick={signOut} disabled={isLoading}>
-            Logout
+            {ACCOUNT_TEXTS.logout}
           </button>
         </div>
       )}
@@ -39,16 +34,15 @@ function UserMenu({ email }: { email: string }) {
   );
 }
 
-/** The header of every signed-in page: nav (Admin only for admins), user menu, mobile toggle. */
+/** The header of every signed-in page: nav from the route table (Admin only for admins), user menu, mobile toggle. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const brand = useBrand();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const links = user?.role === 'admin' ? [...LINKS, { to: '/Admin', label: 'Admin' }] : LINKS;
   const nav = (className: string) => (
-    <nav className={className} aria-label="Main">
-      {links.map((l) => (
-        <NavLink key={l.to} to={l.to} className="shell-nav-link" onClick={() => setMobileOpen(false)}>
+    <nav className={className} aria-label={LAYOUT_TEXTS.mainNav}>
+      {signedInNav(user?.role).map((l) => (
+        <NavLink key={l.page} to={pathTo(l.page, brand.product)} className="shell-nav-link" onClick={() => setMobileOpen(false)}>
           {l.label}
         </NavLink>
       ))}
@@ -58,7 +52,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
     <div className="shell-app">
       <header className="shell-header">
         <div className="shell-header-inner">
-          <Link to="/Dashboard" className="shell-logo">
+          <Link to={pathTo('Dashboard')} className="shell-logo">
             {brand.product}
           </Link>
           {nav('shell-nav')}
@@ -66,7 +60,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
             {user && <UserMenu email={user.email} />}
             <button
               className="shell-mobile-toggle"
-              aria-label="Toggle menu"
+              aria-label={LAYOUT_TEXTS.toggleMenu}
               aria-expanded={mobileOpen}
               onClick={() => setMobileOpen((o) => !o)}
             >

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createAppStore, DEFAULT_PUBLIC_CONFIG, PublicConfigProvider, type PublicConfig } from '@solvr/web-data';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@solvr/contracts';
+import { createAppStore, PublicConfigProvider } from '@solvr/web-data';
 import '@solvr/web-ui/styles.css';
 import './shell.css';
 import { App } from './App';

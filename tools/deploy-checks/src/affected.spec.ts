@@ -29,6 +29,7 @@ const PROJECTS = [
   'server-storage',
   'web-ui',
   'web-data',
+  'web-accounts',
   'deploy-checks',
 ];
 const FRONTENDS = ['shell', 'marketing', 'portal', 'admin'];
@@ -82,6 +83,7 @@ test('a change in one remote affects that remote and e2e only, not the other fro
 
 test.each([
   ['web-ui', 'libs/web/ui/src/index.ts'],
+  ['web-accounts', 'libs/web/accounts/src/index.ts'],
   ['contracts', 'libs/contracts/src/index.ts'],
 ])('a change in the shared lib %s affects exactly the lib and its dependents', (lib, file) => {
   expect(affectedBy(file).sort()).toEqual([lib, ...dependentsOf(lib)].sort());
@@ -92,6 +94,12 @@ test('the web ui lib reaches the frontends and e2e, never the server', () => {
   for (const p of FRONTENDS.filter((f) => all.includes(f))) expect(affected).toContain(p);
   if (all.includes('e2e')) expect(affected).toContain('e2e');
   for (const p of SERVER) expect(affected).not.toContain(p);
+});
+
+test('the web-accounts feature lib reaches the frontends that use it and e2e, never the server', () => {
+  const affected = affectedBy('libs/web/accounts/src/index.ts');
+  for (const p of FRONTENDS.filter((f) => all.includes(f))) expect(affected).toContain(p);
+  for (const p of ['web-ui', 'web-data', 'contracts', ...SERVER]) expect(affected).not.toContain(p);
 });
 
 test('the contracts lib reaches both the api and the frontends', () => {

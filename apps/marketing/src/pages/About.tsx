@@ -1,17 +1,9 @@
 import { useNavigate } from 'react-router-dom';
+import { pathTo } from '@solvr/contracts';
 import { Button, Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
+import { ABOUT as C } from '../content/about';
 import { PublicLayout } from '../PublicLayout';
-
-const VALUES = [
-  { title: 'Stealth', text: 'Built to stay out of sight during screen sharing and recordings.' },
-  { title: 'Answers within 5 seconds', text: 'From screenshot to explained solution in under 5 seconds.' },
-  { title: 'Correct answers', text: 'Optimized solutions with the reasoning you can walk an interviewer through.' },
-];
-const TEAM = [
-  { name: 'Maya Chen', role: 'Co-founder, Engineering', bio: 'Former big-tech engineer who sat on both sides of the interview table.' },
-  { name: 'Daniel Okafor', role: 'Co-founder, Product', bio: 'Helps candidates turn practice into offers.' },
-];
 
 export default function About() {
   const brand = useBrand();
@@ -19,10 +11,10 @@ export default function About() {
   return (
     <PublicLayout>
       <section className="mk-section">
-        <h1>About {brand.product}</h1>
-        <p className="mk-lead">Our mission: give every candidate a calm, fair shot in live coding interviews.</p>
+        <h1>{C.title(brand)}</h1>
+        <p className="mk-lead">{C.mission}</p>
         <div className="mk-grid-3">
-          {VALUES.map((v) => (
+          {C.values.map((v) => (
             <Card key={v.title}>
               <CardHeader>
                 <CardTitle>{v.title}</CardTitle>
@@ -31,9 +23,9 @@ export default function About() {
             </Card>
           ))}
         </div>
-        <h2>Team</h2>
+        <h2>{C.teamTitle}</h2>
         <div className="mk-grid-2">
-          {TEAM.map((m) => (
+          {C.team.map((m) => (
             <Card key={m.name}>
               <CardHeader>
                 <CardTitle>{m.name}</CardTitle>
@@ -44,12 +36,13 @@ export default function About() {
             </Card>
           ))}
         </div>
-        <h2>Contact</h2>
+        <h2>{C.contactTitle}</h2>
         <p>
-          Support: <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> · Phone: {brand.phone} · Office: {brand.office}
+          {C.contact.support}: <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a> · {C.contact.phone}: {brand.phone} · {C.contact.office}:{' '}
+          {brand.office}
         </p>
-        <Button size="lg" onClick={() => navigate('/Signup')}>
-          Get Started
+        <Button size="lg" onClick={() => navigate(pathTo('Signup'))}>
+          {C.getStarted}
         </Button>
       </section>
     </PublicLayout>

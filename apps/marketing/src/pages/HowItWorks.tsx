@@ -1,23 +1,17 @@
 import { useNavigate } from 'react-router-dom';
+import { pathTo } from '@solvr/contracts';
 import { Button, Card, CardDescription, CardHeader, CardTitle, Stat } from '@solvr/web-ui';
+import { HOW_IT_WORKS as C } from '../content/how-it-works';
 import { PublicLayout } from '../PublicLayout';
-
-const STEPS = [
-  { title: '1. Download and install', text: 'Get the Windows installer from your dashboard and run it.' },
-  { title: '2. Take a screenshot', text: 'Press the screenshot hotkey on the coding question.' },
-  { title: '3. AI processing', text: 'Press the solve hotkey; the answer is ready in under 5 seconds.' },
-  { title: '4. Discreet overlay', text: 'Read the solution, its explanation and Big O in the overlay.' },
-];
-const BENEFITS = ['Works with every major language', 'Explains the approach', 'Big O analysis included', 'Free to start'];
 
 export default function HowItWorks() {
   const navigate = useNavigate();
   return (
     <PublicLayout>
       <section className="mk-section">
-        <h1>How It Works</h1>
+        <h1>{C.title}</h1>
         <div className="mk-grid-4">
-          {STEPS.map((s) => (
+          {C.steps.map((s) => (
             <Card key={s.title}>
               <CardHeader>
                 <CardTitle>{s.title}</CardTitle>
@@ -27,7 +21,7 @@ export default function HowItWorks() {
           ))}
         </div>
         <div className="mk-grid-4">
-          {BENEFITS.map((b) => (
+          {C.benefits.map((b) => (
             <Card key={b}>
               <CardHeader>
                 <CardTitle>{b}</CardTitle>
@@ -36,12 +30,12 @@ export default function HowItWorks() {
           ))}
         </div>
         <div className="mk-grid-3">
-          <Stat label="Interviews passed" value="1,200+" />
-          <Stat label="Offers" value="300+" />
-          <Stat label="Success rate" value="98%" />
+          {C.stats.map((s) => (
+            <Stat key={s.label} label={s.label} value={s.value} />
+          ))}
         </div>
-        <Button size="lg" onClick={() => navigate('/Signup')}>
-          Get Started Now - It&apos;s Free
+        <Button size="lg" onClick={() => navigate(pathTo('Signup'))}>
+          {C.getStarted}
         </Button>
       </section>
     </PublicLayout>

@@ -1,14 +1,9 @@
 import { useNavigate } from 'react-router-dom';
+import { pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
+import { LANDING as C } from '../content/landing';
 import { PublicLayout } from '../PublicLayout';
-
-const FEATURES = [
-  { title: 'Screenshot to solution', text: 'Capture the question with one hotkey; a second hotkey produces an optimized solution.' },
-  { title: 'Discreet overlay', text: 'Answers appear in an overlay designed to stay out of screen sharing and recordings.' },
-  { title: 'Explained answers', text: 'Every answer explains the approach, the data structures used and its Big O.' },
-  { title: 'Your language', text: 'Python, JavaScript/TypeScript, Java, C++, Go, C# and more, with a copy button.' },
-];
 
 export default function Landing() {
   const navigate = useNavigate();
@@ -16,24 +11,21 @@ export default function Landing() {
   return (
     <PublicLayout>
       <section className="mk-hero">
-        <p className="mk-eyebrow">Currently Working &amp; Undetected</p>
-        <h1>Ace your coding interviews with {brand.product}</h1>
-        <p className="mk-lead">
-          A free desktop assistant for live coding interviews: answers in 5 to 10 seconds, 1500+ interviews passed, 300+ offers at
-          FAANG-level companies.
-        </p>
+        <p className="mk-eyebrow">{C.eyebrow}</p>
+        <h1>{C.title(brand)}</h1>
+        <p className="mk-lead">{C.lead}</p>
         <div className="mk-hero-actions">
-          <Button size="lg" onClick={() => navigate('/Signin')}>
-            Try Now
+          <Button size="lg" onClick={() => navigate(pathTo('Signin'))}>
+            {C.tryNow}
           </Button>
-          <Button size="lg" variant="outline" onClick={() => navigate('/HowItWorks')}>
-            How It Works
+          <Button size="lg" variant="outline" onClick={() => navigate(pathTo('HowItWorks'))}>
+            {C.howItWorks}
           </Button>
         </div>
       </section>
       <section className="mk-section">
         <div className="mk-grid-4">
-          {FEATURES.map((f) => (
+          {C.features.map((f) => (
             <Card key={f.title}>
               <CardHeader>
                 <CardTitle>{f.title}</CardTitle>
@@ -45,14 +37,14 @@ export default function Landing() {
       </section>
       <section className="mk-section">
         <div className="mk-section-head">
-          <h2>Latest Updates</h2>
-          <Button variant="outline" onClick={() => navigate('/NewsPage')}>
-            View All News
+          <h2>{C.latestUpdates}</h2>
+          <Button variant="outline" onClick={() => navigate(pathTo('NewsPage'))}>
+            {C.viewAllNews}
           </Button>
         </div>
         <Card>
           <CardContent>
-            <EmptyState title="No news available" description="Check back later for updates and announcements." />
+            <EmptyState title={C.noNews.title} description={C.noNews.description} />
           </CardContent>
         </Card>
       </section>

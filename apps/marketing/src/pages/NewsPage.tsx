@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router-dom';
+import { pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, EmptyState } from '@solvr/web-ui';
+import { NEWS as C } from '../content/news';
 import { PublicLayout } from '../PublicLayout';
 
 export default function NewsPage() {
@@ -7,16 +9,16 @@ export default function NewsPage() {
   return (
     <PublicLayout>
       <section className="mk-section">
-        <h1>Latest News &amp; Updates</h1>
+        <h1>{C.title}</h1>
         <Card>
           <CardContent>
-            <EmptyState title="No news available" description="Check back later for updates and announcements." />
+            <EmptyState title={C.noNews.title} description={C.noNews.description} />
           </CardContent>
         </Card>
         <div className="mk-cta-band">
-          <h2>Ready to get started?</h2>
-          <Button size="lg" onClick={() => navigate('/Signup')}>
-            Sign up free
+          <h2>{C.ctaTitle}</h2>
+          <Button size="lg" onClick={() => navigate(pathTo('Signup'))}>
+            {C.ctaButton}
           </Button>
         </div>
       </section>

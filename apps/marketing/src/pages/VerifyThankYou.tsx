@@ -1,22 +1,24 @@
 import { Link, useLocation } from 'react-router-dom';
+import { ACCOUNT_TEXTS as T, pathTo } from '@solvr/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { ResendVerification } from '@solvr/web-accounts';
 import { PublicLayout } from '../PublicLayout';
-import { ResendVerification } from '../ResendVerification';
 
 export default function VerifyThankYou() {
+  // Sign-up passes the address along, so the resend needs no typing.
   const email = (useLocation().state as { email?: string } | null)?.email;
   return (
     <PublicLayout>
       <div className="mk-narrow">
         <Card>
           <CardHeader>
-            <CardTitle>Thank you for signing up! Check your email now</CardTitle>
-            <CardDescription>Check your email now to confirm your account</CardDescription>
+            <CardTitle>{T.thankYou.title}</CardTitle>
+            <CardDescription>{T.thankYou.description}</CardDescription>
           </CardHeader>
           <CardContent className="mk-form">
-            <p className="mk-muted">Didn&apos;t get the e-mail? Check your spam folder, or send it again.</p>
+            <p className="mk-muted">{T.resend.notReceived}</p>
             <ResendVerification email={email} />
-            <Link to="/Signin">Go to Sign In</Link>
+            <Link to={pathTo('Signin')}>{T.goToSignIn}</Link>
           </CardContent>
         </Card>
       </div>

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { AUTH_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, pathTo } from '@solvr/contracts';
 import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { ResendVerification } from '@solvr/web-accounts';
 import { PublicLayout } from '../PublicLayout';
-import { ResendVerification } from '../ResendVerification';
 
 export default function VerifyYourEmail() {
   const [params] = useSearchParams();
@@ -13,7 +13,7 @@ export default function VerifyYourEmail() {
         {failed ? (
           <Card>
             <CardHeader>
-              <CardTitle>We could not confirm your email address</CardTitle>
+              <CardTitle>{T.verified.failedTitle}</CardTitle>
             </CardHeader>
             <CardContent className="mk-form">
               <Alert variant="error">{AUTH_MESSAGES.linkInvalid}</Alert>
@@ -23,12 +23,12 @@ export default function VerifyYourEmail() {
         ) : (
           <Card>
             <CardHeader>
-              <CardTitle>Thank you for confirming your email address</CardTitle>
-              <CardDescription>You are now verified</CardDescription>
+              <CardTitle>{T.verified.title}</CardTitle>
+              <CardDescription>{T.verified.description}</CardDescription>
             </CardHeader>
             <CardContent>
               <p>
-                <Link to="/Signin">Sign In</Link> to download the latest version.
+                <Link to={pathTo('Signin')}>{T.verified.signIn}</Link> {T.verified.toDownload}
               </p>
             </CardContent>
           </Card>

@@ -1,32 +1,30 @@
+import { PORTAL_TEXTS } from '@solvr/contracts';
 import { Card, CardDescription, CardHeader, CardTitle, PageContainer } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 
+const T = PORTAL_TEXTS.contact;
+
 export default function Contact() {
   const brand = useBrand();
+  const cards = [
+    { title: T.email, text: brand.supportEmail },
+    { title: T.phone, text: brand.phone },
+    { title: T.office, text: brand.office },
+  ];
   return (
     <PageContainer>
       <div className="pt-heading">
-        <h1>Contact</h1>
+        <h1>{T.title}</h1>
       </div>
       <div className="pt-grid-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>Email</CardTitle>
-            <CardDescription>{brand.supportEmail}</CardDescription>
-          </CardHeader>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Phone</CardTitle>
-            <CardDescription>{brand.phone}</CardDescription>
-          </CardHeader>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Office</CardTitle>
-            <CardDescription>{brand.office}</CardDescription>
-          </CardHeader>
-        </Card>
+        {cards.map((c) => (
+          <Card key={c.title}>
+            <CardHeader>
+              <CardTitle>{c.title}</CardTitle>
+              <CardDescription>{c.text}</CardDescription>
+            </CardHeader>
+          </Card>
+        ))}
       </div>
     </PageContainer>
   );

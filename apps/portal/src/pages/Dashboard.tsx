@@ -1,6 +1,9 @@
 import { useNavigate } from 'react-router-dom';
+import { MARKETING_TEXTS, pathTo, PORTAL_TEXTS } from '@solvr/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, PageContainer, Stat } from '@solvr/web-ui';
 import { selectUser, useAppSelector } from '@solvr/web-data';
+
+const T = PORTAL_TEXTS.dashboard;
 
 export default function Dashboard() {
   const user = useAppSelector(selectUser);
@@ -8,34 +11,34 @@ export default function Dashboard() {
   return (
     <PageContainer>
       <div className="pt-heading">
-        <h1>Welcome back, {user?.email}!</h1>
-        <p className="pt-muted">Here&apos;s what&apos;s available for you today.</p>
+        <h1>{T.welcome(user?.email ?? '')}</h1>
+        <p className="pt-muted">{T.subtitle}</p>
       </div>
       <div className="pt-grid-3">
-        <Stat label="Available Files" value="—" />
-        <Stat label="Your Downloads" value={user?.download_count ?? 0} />
-        <Stat label="New This Week" value="—" />
+        <Stat label={T.availableFiles} value="—" />
+        <Stat label={T.yourDownloads} value={user?.download_count ?? 0} />
+        <Stat label={T.newThisWeek} value="—" />
       </div>
       <div className="pt-columns">
         <Card>
           <CardHeader>
-            <CardTitle>Available Downloads</CardTitle>
+            <CardTitle>{T.availableDownloads}</CardTitle>
           </CardHeader>
           <CardContent>
-            <EmptyState title="No files are available for download at this time" />
-            <Button variant="outline" onClick={() => navigate('/Downloads')}>
-              Open the Downloads library
+            <EmptyState title={PORTAL_TEXTS.downloads.emptyNone} />
+            <Button variant="outline" onClick={() => navigate(pathTo('Downloads'))}>
+              {T.openLibrary}
             </Button>
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>More News</CardTitle>
+            <CardTitle>{T.moreNews}</CardTitle>
           </CardHeader>
           <CardContent>
-            <EmptyState title="No news available" description="Check back later for updates and announcements." />
-            <Button variant="outline" onClick={() => navigate('/newspage')}>
-              View All News
+            <EmptyState title={MARKETING_TEXTS.noNews.title} description={MARKETING_TEXTS.noNews.description} />
+            <Button variant="outline" onClick={() => navigate(pathTo('NewsPage'))}>
+              {T.viewAllNews}
             </Button>
           </CardContent>
         </Card>

@@ -1,18 +1,15 @@
+import { PORTAL_TEXTS } from '@solvr/contracts';
 import { Accordion, PageContainer } from '@solvr/web-ui';
 
-const SECTIONS = [
-  { id: 'getting-started', title: 'Getting Started', content: 'Installation, running the app and configuration.' },
-  { id: 'usage', title: 'Usage', content: 'Solving a question, the overlay and supported languages.' },
-  { id: 'troubleshooting', title: 'Troubleshooting', content: 'App not starting, overlay not appearing, incorrect answers.' },
-];
+const T = PORTAL_TEXTS.help;
 
 export default function Help() {
   return (
     <PageContainer>
       <div className="pt-heading">
-        <h1>Help</h1>
+        <h1>{T.title}</h1>
       </div>
-      <Accordion items={SECTIONS} />
+      <Accordion items={T.sections.map((s) => ({ ...s }))} />
     </PageContainer>
   );
 }

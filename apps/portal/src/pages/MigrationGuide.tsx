@@ -1,11 +1,14 @@
+import { PORTAL_TEXTS } from '@solvr/contracts';
 import { PageContainer } from '@solvr/web-ui';
+
+const T = PORTAL_TEXTS.migrationGuide;
 
 export default function MigrationGuide() {
   return (
     <PageContainer>
       <div className="pt-heading">
-        <h1>Self-hosting Migration Guide</h1>
-        <p className="pt-muted">Project structure, schema, settings and deployment of a self-hosted copy.</p>
+        <h1>{T.title}</h1>
+        <p className="pt-muted">{T.subtitle}</p>
       </div>
     </PageContainer>
   );

@@ -1,5 +1,8 @@
+import { PORTAL_TEXTS } from '@solvr/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, PageContainer } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
+
+const T = PORTAL_TEXTS.productDownload;
 
 export default function ProductDownload() {
   const brand = useBrand();
@@ -7,11 +10,11 @@ export default function ProductDownload() {
     <PageContainer>
       <Card>
         <CardHeader>
-          <CardTitle>Download {brand.product}</CardTitle>
-          <CardDescription>Windows installer v1.0.20. macOS is coming; Linux maybe.</CardDescription>
+          <CardTitle>{T.title(brand.product)}</CardTitle>
+          <CardDescription>{T.installer}</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="pt-muted">Unzip the download and run the .exe installer.</p>
+          <p className="pt-muted">{T.instructions}</p>
         </CardContent>
       </Card>
     </PageContainer>

@@ -1,8 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { ApiError } from '@solvr/contracts';
-import { signedIn, signedOut, type SessionState, type SessionUserView } from './session.slice';
-
-type AuthResult = { access_token: string; user: SessionUserView };
+import type { ApiError, AuthResponse } from '@solvr/contracts';
+import { signedIn, signedOut, type SessionState } from './session.slice';
 
 const rawQuery = fetchBaseQuery({
   // Same origin as the page (the shell); absolute so it also works outside a browser.
@@ -25,7 +23,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   if (result.error?.status !== 401 || url.startsWith('/auth/')) return result;
   refreshing ??= (async () => {
     const refreshed = await rawQuery({ url: '/auth/refresh', method: 'POST' }, api, extra);
-    if (refreshed.data) api.dispatch(signedIn(refreshed.data as AuthResult));
+    if (refreshed.data) api.dispatch(signedIn(refreshed.data as AuthResponse));
     else api.dispatch(signedOut());
     return !!refreshed.data;
   })().finally(() => (refreshing = null));
@@ -33,55 +31,16 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   return result;
 };
 
-/** Remotes add their endpoints with api.injectEndpoints(); the shell owns the store it lives in. */
+/**
+ * The one api of the site; the shell owns the store it lives in. Feature libs (libs/web/<feature>) and remotes add
+ * their endpoints and their own tag types: api.enhanceEndpoints({ addTagTypes: [...] }).injectEndpoints(...).
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Me', 'News', 'Files', 'Users'],
+  tagTypes: [],
   endpoints: () => ({}),
 });
-
-export const authApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    login: build.mutation<AuthResult, { email: string; password: string }>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(signedIn(data));
-      },
-    }),
-    logout: build.mutation<void, void>({
-      query: () => ({ url: '/auth/logout', method: 'POST' }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        await queryFulfilled.catch(() => undefined);
-        dispatch(signedOut());
-        dispatch(api.util.resetApiState());
-      },
-    }),
-    me: build.query<SessionUserView, void>({ query: () => '/users/me', providesTags: ['Me'] }),
-    signup: build.mutation<Accepted, { email: string; password: string }>({ query: (body) => ({ url: '/auth/signup', method: 'POST', body }) }),
-    resendVerification: build.mutation<Accepted, { email: string }>({
-      query: (body) => ({ url: '/auth/resend-verification', method: 'POST', body }),
-    }),
-    forgotPassword: build.mutation<Accepted, { email: string }>({ query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }) }),
-    resetPassword: build.mutation<Accepted, { token: string; password: string }>({
-      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
-    }),
-  }),
-});
-
-type Accepted = { success: true; message: string };
-
-export const {
-  useLoginMutation,
-  useLogoutMutation,
-  useMeQuery,
-  useLazyMeQuery,
-  useSignupMutation,
-  useResendVerificationMutation,
-  useForgotPasswordMutation,
-  useResetPasswordMutation,
-} = authApi;
 
 export type ApiErrorBody = Partial<ApiError>;
 

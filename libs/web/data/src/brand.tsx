@@ -1,14 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { DEFAULT_BRAND, type Brand } from '@solvr/contracts';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@solvr/contracts';
 
-/** What the api tells the web before sign-in (GET /api/public-config). */
-export interface PublicConfig {
-  brand: Brand;
-  googleEnabled: boolean;
-}
-
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { brand: DEFAULT_BRAND, googleEnabled: false };
-
+/** What the api told the web before sign-in (GET /api/public-config; the type lives in @solvr/contracts). */
 const PublicConfigContext = createContext<PublicConfig>(DEFAULT_PUBLIC_CONFIG);
 
 export function PublicConfigProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {

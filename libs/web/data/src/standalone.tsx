@@ -2,13 +2,14 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, useLocation } from 'react-router-dom';
-import { DEFAULT_PUBLIC_CONFIG, PublicConfigProvider } from './brand';
+import { DEFAULT_PUBLIC_CONFIG, pathTo, type PageName } from '@solvr/contracts';
+import { PublicConfigProvider } from './brand';
 import { createAppStore, restoreSession } from './store';
 
 function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
   const { pathname } = useLocation();
-  const current = pathname.split('/').filter(Boolean).pop()?.toLowerCase();
-  const Page = Object.entries(pages).find(([p]) => p.toLowerCase() === current)?.[1];
+  const path = (page: string) => pathTo(page as PageName);
+  const Page = Object.entries(pages).find(([p]) => path(p).toLowerCase() === pathname.toLowerCase())?.[1];
   if (Page) return <Page />;
   return (
     <main style={{ padding: 24 }}>
@@ -16,7 +17,7 @@ function Picker({ name, pages }: { name: string; pages: Record<string, Component
       <ul>
         {Object.keys(pages).map((p) => (
           <li key={p}>
-            <Link to={`/${p}`}>{p}</Link>
+            <Link to={path(p)}>{p}</Link>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { combineSlices, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
-import { sessionSlice, signedIn, signedOut, type SessionUserView } from './session.slice';
+import type { AuthResponse } from '@solvr/contracts';
+import { sessionSlice, signedIn, signedOut } from './session.slice';
 
 /** Remotes add their injected slices here by declaration merging. */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
@@ -29,8 +30,9 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 export const restoreSession = (): AppThunk<Promise<void>> => async (dispatch) => {
   try {
     const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
-    if (!res.ok) return void dispatch(signedOut());
-    dispatch(signedIn((await res.json()) as { access_token: string; user: SessionUserView }));
+    // 204: no refresh cookie at all, i.e. signed out (the api does not treat that as an error).
+    if (!res.ok || res.status === 204) return void dispatch(signedOut());
+    dispatch(signedIn((await res.json()) as AuthResponse));
   } catch {
     dispatch(signedOut());
   }

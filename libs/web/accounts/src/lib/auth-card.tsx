@@ -1,26 +1,27 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AUTH_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand, usePublicConfig } from '@solvr/web-data';
+import { googleSignInUrl } from './accounts.api';
 
-/** The frame of the sign-in and sign-up pages. */
+/** The frame of the sign-in, sign-up and reset pages: logo, card, Back to Home. */
 export function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const brand = useBrand();
   return (
-    <div className="mk-auth">
-      <Link to="/" className="mk-logo mk-auth-logo">
+    <div className="acc-auth">
+      <Link to={pathTo('Landing')} className="acc-logo">
         {brand.product}
       </Link>
-      <Card className="mk-auth-card">
+      <Card className="acc-auth-card">
         <CardHeader>
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
-      <Link to="/" className="mk-back">
-        ← Back to Home
+      <Link to={pathTo('Landing')} className="acc-back">
+        ← {T.backToHome}
       </Link>
     </div>
   );
@@ -36,12 +37,12 @@ export function GoogleSignIn() {
         fullWidth
         disabled={!googleEnabled}
         title={googleEnabled ? undefined : AUTH_MESSAGES.googleUnavailable}
-        onClick={() => window.location.assign('/api/auth/google?returnTo=/Dashboard')}
+        onClick={() => window.location.assign(googleSignInUrl(pathTo('Dashboard')))}
       >
-        Continue with Google
+        {T.continueWithGoogle}
       </Button>
-      <div className="mk-divider" role="separator">
-        <span>or</span>
+      <div className="acc-divider" role="separator">
+        <span>{T.or}</span>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES } from '@solvr/contracts';
 import { Alert, Button, Dialog, Field, Input } from '@solvr/web-ui';
-import { errorMessage, useForgotPasswordMutation } from '@solvr/web-data';
+import { errorMessage } from '@solvr/web-data';
+import { useForgotPasswordMutation } from './accounts.api';
 
 /** 'Forgot password?': asks for the e-mail and sends a reset link (the same answer whether or not it exists). */
 export function ForgotPassword({ initialEmail }: { initialEmail: string }) {
@@ -20,19 +21,19 @@ export function ForgotPassword({ initialEmail }: { initialEmail: string }) {
   return (
     <>
       <Button variant="ghost" onClick={show}>
-        Forgot password?
+        {T.forgotPassword}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Reset your password" description="We'll e-mail you a link to choose a new password.">
+      <Dialog open={open} onOpenChange={setOpen} title={T.forgot.title} description={T.forgot.description}>
         {data ? (
           <Alert variant="success">{data.message}</Alert>
         ) : (
-          <form onSubmit={submit} className="mk-form" noValidate>
+          <form onSubmit={submit} className="acc-form" noValidate>
             {error && <Alert variant="error">{errorMessage(error, AUTH_MESSAGES.emailRequired)}</Alert>}
-            <Field label="Email Address" htmlFor="reset-email">
+            <Field label={T.emailLabel} htmlFor="reset-email">
               <Input id="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             </Field>
             <Button type="submit" loading={isLoading}>
-              Send reset link
+              {T.forgot.submit}
             </Button>
           </form>
         )}

@@ -1,0 +1,4 @@
+// @solvr/web-accounts/admin: the account pieces only the admin console uses. Kept out of the main entry so the
+// landing page and the portal never load them. It shares no module with the main entry (only web-data's api),
+// so it stays one copy however it is bundled.
+export { accountsAdminApi, useUsersSummaryQuery, UsersSummaryStats } from './admin/users-summary';

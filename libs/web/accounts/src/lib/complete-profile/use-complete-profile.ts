@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { pathTo, PROFILE_MESSAGES as M, toProfileUpdate, validateProfile, type ProfileErrors, type ProfileForm, type ProfileView } from '@solvr/contracts';
+import { COUNTRIES, DEFAULT_COUNTRY_OPTION, findCountry, geo, regionsOf } from '@solvr/geo';
+import { selectUser, useAppDispatch, useAppSelector, userUpdated, type ApiErrorBody } from '@solvr/web-data';
+import { useMyProfileQuery, useSaveProfileMutation } from '../accounts.api';
+
+const EMPTY: ProfileForm = {
+  first_name: '',
+  last_name: '',
+  phone: '',
+  street_address_1: '',
+  street_address_2: '',
+  city: '',
+  state_province: '',
+  postal_code: '',
+  country: DEFAULT_COUNTRY_OPTION.name,
+  company: '',
+  job_title: '',
+  password: '',
+  confirm_password: '',
+};
+
+/** Prefills the form from what the account already has (e.g. a name from Google, an earlier partial save). */
+function fromProfile(p: ProfileView): { form: ProfileForm; dialCountry: string } {
+  const [first = '', ...rest] = (p.full_name ?? '').split(' ');
+  const country = (p.country && findCountry(p.country)) || DEFAULT_COUNTRY_OPTION;
+  const phone = p.phone?.startsWith(country.dialCode) ? p.phone.slice(country.dialCode.length) : '';
+  const text = (v: string | null) => v ?? '';
+  return {
+    dialCountry: country.code,
+    form: {
+      ...EMPTY,
+      first_name: first,
+      last_name: rest.join(' '),
+      phone,
+      street_address_1: text(p.street_address_1),
+      street_address_2: text(p.street_address_2),
+      city: text(p.city),
+      state_province: text(p.state_province),
+      postal_code: text(p.postal_code),
+      country: country.name,
+      company: text(p.company),
+      job_title: text(p.job_title),
+    },
+  };
+}
+
+/**
+ * Complete Profile (spec sections 4 and 5): prefill, the shared rules on submit, the save, then the Dashboard.
+ * `askPassword`: the account has no password yet (hasPassword=no), so the optional password block is shown.
+ */
+export function useCompleteProfile({ askPassword }: { askPassword: boolean }) {
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data: profile, isLoading, isError } = useMyProfileQuery();
+  const [save, { isLoading: saving }] = useSaveProfileMutation();
+  const [form, setForm] = useState<ProfileForm>(EMPTY);
+  const [dialCountry, setDialCountry] = useState(DEFAULT_COUNTRY_OPTION.code);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [banner, setBanner] = useState('');
+
+  useEffect(() => {
+    if (!profile) return;
+    // Spec section 4: a complete profile goes straight on to the Dashboard.
+    if (profile.profile_completed) return void navigate(pathTo('Dashboard'), { replace: true });
+    const prefill = fromProfile(profile);
+    setForm(prefill.form);
+    setDialCountry(prefill.dialCountry);
+  }, [profile, navigate]);
+
+  const regions = useMemo(() => regionsOf(form.country), [form.country]);
+  const dialCode = COUNTRIES.find((c) => c.code === dialCountry)?.dialCode ?? DEFAULT_COUNTRY_OPTION.dialCode;
+
+  /** Editing a field clears its error; changing the country also clears the state/province. */
+  const set = (field: keyof ProfileForm, value: string) => {
+    setForm((f) => ({ ...f, [field]: value, ...(field === 'country' ? { state_province: '' } : {}) }));
+    setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'country' ? { state_province: undefined } : {}) }));
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const found = validateProfile(askPassword ? form : { ...form, password: '', confirm_password: '' }, geo);
+    setErrors(found);
+    if (Object.keys(found).length) return setBanner(M.invalidForm);
+    setBanner('');
+    try {
+      const result = await save(toProfileUpdate(user?.id ?? '', askPassword ? form : { ...form, password: '' }, dialCode));
+      if ('error' in result) {
+        const body = (result.error as { data?: ApiErrorBody }).data;
+        if (body?.errors) setErrors(body.errors as ProfileErrors);
+        return setBanner(body?.message ?? M.saveUnsuccessful);
+      }
+      if (!result.data.success) return setBanner(M.saveUnsuccessful);
+      if (user) dispatch(userUpdated({ ...user, full_name: result.data.profile.full_name, profile_completed: true, has_password: result.data.profile.has_password }));
+      navigate(pathTo('Dashboard'));
+    } catch {
+      setBanner(M.saveFailed);
+    }
+  };
+
+  return {
+    email: profile?.email ?? user?.email,
+    loading: isLoading,
+    loadFailed: isError,
+    form,
+    set,
+    errors,
+    banner,
+    regions,
+    dialCountry,
+    setDialCountry,
+    saving,
+    submit,
+  };
+}

@@ -1,0 +1,50 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, meetsPasswordRules, pathTo, PROFILE_MESSAGES } from '@solvr/contracts';
+import { Alert, Button, Field, Input, PasswordChecklist } from '@solvr/web-ui';
+import { errorMessage } from '@solvr/web-data';
+import { useResetPasswordMutation } from './accounts.api';
+import { AuthCard } from './auth-card';
+
+/** Where the reset e-mail lands (`?token=`): a new password under the profile password rules. */
+export function ResetPasswordForm() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [reset, { isLoading, data }] = useResetPasswordMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!meetsPasswordRules(password)) return setError(PROFILE_MESSAGES.passwordRules);
+    if (password !== confirm) return setError(PROFILE_MESSAGES.passwordMismatch);
+    setError('');
+    const result = await reset({ token, password });
+    if ('error' in result) setError(errorMessage(result.error, AUTH_MESSAGES.linkInvalid));
+  };
+
+  if (data)
+    return (
+      <AuthCard title={T.reset.doneTitle} description={data.message}>
+        <Link to={pathTo('Signin')}>{T.goToSignIn}</Link>
+      </AuthCard>
+    );
+  return (
+    <AuthCard title={T.reset.title} description={T.reset.description}>
+      <form onSubmit={submit} className="acc-form" noValidate>
+        {!token && <Alert variant="error">{AUTH_MESSAGES.linkInvalid}</Alert>}
+        {error && <Alert variant="error">{error}</Alert>}
+        <Field label={T.reset.newPassword} htmlFor="new-password">
+          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+        <PasswordChecklist password={password} />
+        <Field label={T.reset.confirmPassword} htmlFor="confirm-password">
+          <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </Field>
+        <Button type="submit" fullWidth loading={isLoading} disabled={!token}>
+          {T.reset.submit}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,2 @@
+// Stylesheets imported by components mean nothing to jsdom tests.
+module.exports = {};
