@@ -157,6 +157,11 @@ describe(`account security (${TIER})`, () => {
       },
     );
 
+    it('answers a missing file such as /favicon.ico with 404, not the page', async () => {
+      await http().get('/favicon.ico').expect(404);
+      await http().get('/Dashboard').expect(200);
+    });
+
     it('serves the remotes and hides source maps in production', async () => {
       await http().get('/remotes/marketing/remoteEntry.js').expect(200);
       await http().get('/main.0123456789abcdef.js').expect(200);

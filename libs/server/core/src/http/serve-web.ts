@@ -75,7 +75,10 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   // Any other page path is a client-side route of the shell; /api and asset paths that miss stay 404.
   fastify.get('/*', (req, reply) => {
     const accept = req.headers.accept ?? '*/*';
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/remotes/') || !/text\/html|\*\/\*/.test(accept)) {
+    const path = req.url.split('?')[0];
+    // A path naming a file (favicon.ico, a missing chunk) that is not there is a 404, never the page.
+    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/remotes/') || isFile || !/text\/html|\*\/\*/.test(accept)) {
       return reply.code(404).send(toApiError(new NotFoundException(`Cannot GET ${req.url}`)));
     }
     reply.header('Content-Security-Policy', shellContentSecurityPolicy(readManifest(config)));
