@@ -1,0 +1,92 @@
+import { randomBytes } from 'crypto';
+import { constants, createWriteStream, type Stats } from 'fs';
+import { access, mkdir, open, rename, rm, stat } from 'fs/promises';
+import { basename, dirname, join, resolve, sep } from 'path';
+import { Readable } from 'stream';
+import { pipeline } from 'stream/promises';
+import {
+  checkKey,
+  Meter,
+  ObjectMissing,
+  type ByteRange,
+  type ObjectStat,
+  type PutOptions,
+  type PutResult,
+  type StorageDriver,
+} from './storage-driver';
+
+/** Files under one folder; a put writes a hidden temp file beside the target and renames it when complete. */
+export class LocalDiskDriver implements StorageDriver {
+  readonly name = 'local';
+  readonly root: string;
+
+  /** readBuffer: bytes read from disk at a time when serving. */
+  constructor(dir: string, private readonly readBuffer = 512 * 1024) {
+    this.root = resolve(dir);
+  }
+
+  private path(key: string): string {
+    const full = resolve(this.root, checkKey(key));
+    if (!full.startsWith(this.root + sep)) throw new Error(`Invalid storage key ${JSON.stringify(key)}`);
+    return full;
+  }
+
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<PutResult> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.part`);
+    const meter = new Meter(options.maxBytes);
+    try {
+      await pipeline(body, meter, createWriteStream(temp, { flags: 'wx', flush: true }));
+      await rename(temp, path);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return meter.result(etagOf(await stat(path)));
+  }
+
+  async stat(key: string): Promise<ObjectStat> {
+    const info = await stat(this.path(key)).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
+    });
+    if (!info.isFile()) throw new ObjectMissing(key);
+    return { size: info.size, etag: etagOf(info), modified: new Date(info.mtimeMs) };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const handle = await open(this.path(key), 'r').catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
+    });
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      throw new ObjectMissing(key);
+    }
+    return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: this.readBuffer });
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return this.stat(key).then(
+      () => true,
+      (err) => (err instanceof ObjectMissing ? false : Promise.reject(err)),
+    );
+  }
+
+  async downloadUrl(): Promise<string | null> {
+    return null;
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+}
+
+/** Changes with every put (new inode), size or modification time. */
+function etagOf(info: Stats): string {
+  return `"${info.ino.toString(16)}-${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+}
