@@ -89,6 +89,9 @@ if (built) {
   if (!existsSync(chromium)) skip('browser', `Chromium not found at ${chromium} (apt-get install -y chromium)`);
   else if (run('node', ['tools/e2e-prepare.mjs']) !== 0) tally('browser', 0, 1, 0);
   else playwright('browser');
+
+  // The bench harness only has to start and finish a short round; its figures are not judged here.
+  check('bench smoke (npm run bench -- --smoke; figures not judged)', 'node', ['bench/run.mjs', '--smoke']);
 }
 
 console.log('\n──────── npm test summary ────────');

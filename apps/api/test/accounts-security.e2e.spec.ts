@@ -1,29 +1,13 @@
 import request from 'supertest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
 import { Passwords, UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
+import { fakeWebDist, HASHED_CHUNK } from './support/web-dist';
 import { googleFlow as flow, googleSettings, lastMail, linkIn, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
 
 const PASSWORD = 'first-pass';
 const STRONG = 'New-Passw0rd!';
-
-/** A stand-in for the built frontends: the shell and one remote, with a source map. */
-function fakeWebDist(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'solvr-web-'));
-  mkdirSync(join(dist, 'shell'));
-  writeFileSync(join(dist, 'shell', 'index.html'), '<!doctype html><title>Solvr</title><div id="root"></div>');
-  writeFileSync(join(dist, 'shell', 'main.0123456789abcdef.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'shell', 'main.0123456789abcdef.js.map'), '{}');
-  for (const remote of ['marketing', 'portal', 'admin']) {
-    mkdirSync(join(dist, remote));
-    writeFileSync(join(dist, remote, 'remoteEntry.js'), 'var x = 1;');
-  }
-  return dist;
-}
 
 describe(`account security (${TIER})`, () => {
   let t: TestEnv;
@@ -164,8 +148,8 @@ describe(`account security (${TIER})`, () => {
 
     it('serves the remotes and hides source maps in production', async () => {
       await http().get('/remotes/marketing/remoteEntry.js').expect(200);
-      await http().get('/main.0123456789abcdef.js').expect(200);
-      await http().get('/main.0123456789abcdef.js.map').expect(404);
+      await http().get(`/${HASHED_CHUNK}`).expect(200);
+      await http().get(`/${HASHED_CHUNK}.map`).expect(404);
     });
 
     it('treats a JSON-looking refresh cookie as no session', async () => {

@@ -10,15 +10,24 @@ import { createTestEnv, TestEnv } from './support/test-env';
  * reviewed: routes without a decorator default to signed-in, never to public.
  */
 const EXPECTED = [
+  'DELETE /api/admin/files/:id role:admin',
+  'GET /api/admin/files role:admin',
+  'GET /api/admin/files/:id/url role:admin',
+  'GET /api/admin/files/limits role:admin',
   'GET /api/admin/summary role:admin',
   'GET /api/auth/google public',
   'GET /api/auth/google/callback public',
   'GET /api/auth/verify-email public',
+  'GET /api/downloads/file public',
+  'GET /api/files signed-in',
+  'GET /api/files/:id signed-in',
   'GET /api/health public',
   'GET /api/health/live public',
   'GET /api/public-config public',
   'GET /api/users/me signed-in',
   'GET /api/users/me/profile signed-in',
+  'PATCH /api/admin/files/:id role:admin',
+  'POST /api/admin/files role:admin',
   'POST /api/auth/forgot-password public',
   'POST /api/auth/login public',
   'POST /api/auth/logout public',
@@ -26,6 +35,7 @@ const EXPECTED = [
   'POST /api/auth/resend-verification public',
   'POST /api/auth/reset-password public',
   'POST /api/auth/signup public',
+  'POST /api/files/:id/download signed-in',
   'POST /api/users/me/password signed-in',
   'PUT /api/users/me/profile signed-in',
 ];

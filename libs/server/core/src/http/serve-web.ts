@@ -1,21 +1,13 @@
 import { NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { AppConfig } from '../config/app-config';
 import { toApiError } from './all-exceptions.filter';
+import { loadWebAssets, NO_CACHE, pickEncoding, type WebAsset } from './web-assets';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
-
-const NO_CACHE = 'no-cache';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Hashed file names may be cached for ever; the manifest, remoteEntry.js and index.html must be revalidated. */
-function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
-  const name = path.split(/[\\/]/).pop() ?? '';
-  res.setHeader('Cache-Control', /\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);
-}
 
 export function defaultRemotesManifest(): Record<string, string> {
   return Object.fromEntries(REMOTES.map((r) => [r, `/remotes/${r}/remoteEntry.js`]));
@@ -51,38 +43,45 @@ export function shellContentSecurityPolicy(manifest: string): string {
   ].join('; ');
 }
 
+/** Sends a built file: the precompressed twin the browser takes, 304 when its copy is current. */
+function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
+  reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag).header('Vary', 'Accept-Encoding').type(asset.type);
+  if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  const { body, encoding } = pickEncoding(asset, req.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(body);
+}
+
 /**
- * Embedded mode: the api serves the built shell at / and each remote under /remotes/<name>/, sending the
- * brotli or gzip file built next to each asset when the browser takes it, with the runtime manifest at
- * /remotes.json (read per request, so it can be switched live). Other paths get the shell's index.html.
+ * Embedded mode: the api serves the built shell at / and each remote under /remotes/<name>/, with the runtime
+ * manifest at /remotes.json (read per request, so it can be switched live). Other page paths get the shell's
+ * index.html; /api paths and missing files are 404.
  */
 export async function serveWeb(app: NestFastifyApplication, config: AppConfig): Promise<boolean> {
   const dist = config.web.distDir;
   if (!dist || !existsSync(join(dist, 'shell', 'index.html'))) return false;
   const fastify = app.getHttpAdapter().getInstance();
   // Source maps help in development; production does not publish them.
-  const allowedPath = (path: string) => config.env !== 'production' || !path.endsWith('.map');
-  const common = { index: false as const, preCompressed: true, wildcard: false, setHeaders: cacheHeaders, allowedPath };
+  const sourceMaps = config.env !== 'production';
+  const assets = loadWebAssets(join(dist, 'shell'), '/', { sourceMaps });
+  for (const remote of REMOTES) for (const [path, asset] of loadWebAssets(join(dist, remote), `/remotes/${remote}/`, { sourceMaps })) assets.set(path, asset);
+  const indexHtml = assets.get('/index.html') as WebAsset;
 
   fastify.get('/remotes.json', (_req, reply) => {
     reply.header('Cache-Control', NO_CACHE).type('application/json').send(readManifest(config));
   });
-  for (const remote of REMOTES) {
-    await app.register(fastifyStatic, { ...common, root: join(dist, remote), prefix: `/remotes/${remote}/`, decorateReply: false });
-  }
-  await app.register(fastifyStatic, { ...common, root: join(dist, 'shell'), prefix: '/' });
-
-  // Any other page path is a client-side route of the shell; /api and asset paths that miss stay 404.
   fastify.get('/*', (req, reply) => {
-    const accept = req.headers.accept ?? '*/*';
     const path = req.url.split('?')[0];
+    const asset = assets.get(path);
+    if (asset && asset !== indexHtml) return sendAsset(req, reply, asset);
     // A path naming a file (favicon.ico, a missing chunk) that is not there is a 404, never the page.
     const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/remotes/') || isFile || !/text\/html|\*\/\*/.test(accept)) {
+    const wantsHtml = /text\/html|\*\/\*/.test(req.headers.accept ?? '*/*');
+    if (asset !== indexHtml && (path.startsWith('/api/') || path === '/api' || path.startsWith('/remotes/') || isFile || !wantsHtml)) {
       return reply.code(404).send(toApiError(new NotFoundException(`Cannot GET ${req.url}`)));
     }
     reply.header('Content-Security-Policy', shellContentSecurityPolicy(readManifest(config)));
-    return reply.sendFile('index.html');
+    return sendAsset(req, reply, indexHtml);
   });
   return true;
 }

@@ -1,0 +1,87 @@
+// HTTP load with autocannon, and the alternating app/reference rounds every comparison uses.
+import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
+import { summarize } from './stats.mjs';
+
+// autocannon appends every response body to a string (`req.body += chunk`) in case a body check needs it. For
+// binary bodies (brotli/gzip) that UTF-8 decoding costs more than the request itself and caps the client near
+// 2,000 req/s for a 25 KB .br file. No check here reads bodies (bytes are counted from the socket), so skip it.
+const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');
+PipelinedRequestsQueue.prototype.addBody = () => undefined;
+
+/** One autocannon run; returns req/s (mean over the run), latency percentiles in ms and error counts. */
+export async function load({ url, connections = 64, duration = 5, requests, headers = {}, method = 'GET' }) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    method,
+    headers,
+    requests,
+    timeout: 10,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerSec: result.throughput.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Runs `app` and `ref` (async functions returning figures) in alternating order over `rounds` rounds
+ * (app first in odd rounds, reference first in even ones), after one untimed warm-up of each when warmup is set.
+ * Returns the per-round results of both.
+ */
+export async function alternate({ rounds, app, ref, warmup, log = () => undefined }) {
+  if (warmup) {
+    await warmup('app');
+    await warmup('ref');
+  }
+  const out = { app: [], ref: [] };
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? ['app', 'ref'] : ['ref', 'app'];
+    for (const who of order) {
+      const r = await (who === 'app' ? app() : ref());
+      out[who].push(r);
+      log(`  round ${i + 1}/${rounds} ${who.padEnd(3)} ${describe(r)}`);
+    }
+  }
+  return out;
+}
+
+function describe(r) {
+  const parts = [];
+  if (r.rps !== undefined) parts.push(`${Math.round(r.rps)} req/s`);
+  if (r.ops !== undefined) parts.push(`${r.ops.toFixed(1)} ops/s`);
+  if (r.p50 !== undefined && r.rps === undefined) parts.push(`p50 ${r.p50.toFixed(1)} ms`);
+  if (r.p99 !== undefined) parts.push(`p99 ${Number(r.p99).toFixed(1)} ms`);
+  if (r.errors || r.non2xx) parts.push(`errors ${r.errors ?? 0}, non-2xx ${r.non2xx ?? 0}`);
+  return parts.join(', ');
+}
+
+/** Standard figures of an app-vs-reference throughput comparison: req/s of both, their ratio, p99 of both. */
+export function compareFigures(prefix, res) {
+  const ratios = res.app.map((a, i) => (res.ref[i]?.rps ? a.rps / res.ref[i].rps : NaN));
+  const appRps = summarize(res.app.map((r) => r.rps), 'req/s');
+  const refRps = summarize(res.ref.map((r) => r.rps), 'req/s');
+  return {
+    [`${prefix}.rps`]: { label: `${prefix} req/s`, ...appRps },
+    [`${prefix}.ref_rps`]: { label: `${prefix} reference req/s`, ...refRps },
+    // Ratio of the medians; the spread is that of the per-round ratios.
+    [`${prefix}.ratio`]: {
+      label: `${prefix} app/reference`,
+      ...summarize(ratios, 'x'),
+      value: refRps.value ? appRps.value / refRps.value : null,
+    },
+    [`${prefix}.p99`]: { label: `${prefix} p99`, ...summarize(res.app.map((r) => r.p99), 'ms') },
+    [`${prefix}.ref_p99`]: { label: `${prefix} reference p99`, ...summarize(res.ref.map((r) => r.p99), 'ms') },
+    [`${prefix}.errors`]: {
+      label: `${prefix} errors + non-2xx (all rounds)`,
+      ...summarize([res.app.reduce((s, r) => s + (r.errors ?? 0) + (r.non2xx ?? 0), 0)], 'count'),
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Reference servers the app is compared with: bare node:http (bare-server.mjs) and Debian's nginx.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, stopProcess, waitForHttp } from './processes.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** Starts bare-server.mjs with the given settings; returns { url, stop() }. */
+export async function startBare(env) {
+  const child = startProcess(process.execPath, [join(HERE, 'bare-server.mjs')], { env: { ...process.env, ...env } });
+  const m = await child.waitForOutput(/listening (\d+)/, 15_000);
+  if (!m) {
+    await stopProcess(child);
+    throw new Error(`bare reference server did not start\n${child.output()}`);
+  }
+  return { url: `http://127.0.0.1:${m[1]}`, pid: child.pid, stop: () => stopProcess(child) };
+}
+
+export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** Why nginx cannot be the reference, or null. */
+export function nginxProblem() {
+  return existsSync(NGINX) ? null : `nginx not found at ${NGINX} (apt-get install -y nginx libnginx-mod-http-brotli-static)`;
+}
+
+/**
+ * nginx in the foreground with its own config, pid, logs and temp paths under a temp dir, on a free port,
+ * serving `root` like the app serves the shell: gzip_static (and brotli_static when Debian's module is
+ * installed), unknown paths fall back to index.html. One process (master_process off), as the app is one.
+ */
+export async function startNginx(root) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'solvr-bench-nginx-'));
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
+  const brotli = existsSync(BROTLI_MODULE);
+  const conf = `
+${brotli ? `load_module ${BROTLI_MODULE};` : ''}
+daemon off;
+master_process off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    index index.html;
+    gzip_static on;
+    ${brotli ? 'brotli_static on;' : ''}
+    location / { try_files $uri /index.html; }
+  }
+}
+`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const child = startProcess(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')]);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/`, child, 15_000);
+  } catch (e) {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+  return {
+    url,
+    brotli,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

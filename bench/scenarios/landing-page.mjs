@@ -1,0 +1,126 @@
+// The landing page (/) in Chromium: JS bytes on the wire and Largest Contentful Paint, unthrottled and under
+// mobile emulation as Lighthouse's mobile preset (4x CPU slowdown, 150 ms round trip, 1.6 Mbps down, 750 Kbps
+// up, 412x823 viewport). A fresh browser context (empty cache) per load.
+import { existsSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { summarize } from '../lib/stats.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const KB = 1000; // as DevTools and the issue's figures
+
+const CONDITIONS = {
+  unthrottled: { context: { viewport: { width: 1350, height: 940 } }, quietMs: 1000 },
+  mobile: {
+    context: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+    cpu: 4,
+    quietMs: 3000,
+    network: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
+  },
+};
+
+/** One page load: { jsBytes, scripts: [{ url, bytes }], lcp (ms) }. */
+async function loadOnce(browser, url, condition) {
+  const context = await browser.newContext(condition.context);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map();
+    // Own "network quiet" tracking: under 4x CPU throttling the shell can parse for longer than Playwright's
+    // 500 ms networkidle window before it asks for the remotes, which would end the measurement too early.
+    const inflight = new Set();
+    let lastActivity = performance.now();
+    cdp.on('Network.requestWillBeSent', (e) => {
+      inflight.add(e.requestId);
+      lastActivity = performance.now();
+    });
+    for (const ev of ['Network.loadingFinished', 'Network.loadingFailed']) {
+      cdp.on(ev, (e) => {
+        inflight.delete(e.requestId);
+        lastActivity = performance.now();
+      });
+    }
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Script' || /javascript/.test(e.response.mimeType ?? '')) scripts.set(e.requestId, { url: e.response.url, bytes: 0 });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const s = scripts.get(e.requestId);
+      if (s) s.bytes = e.encodedDataLength;
+    });
+    if (condition.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpu });
+    if (condition.network) await cdp.send('Network.emulateNetworkConditions', condition.network);
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    const deadline = performance.now() + 90_000;
+    while (performance.now() < deadline && (inflight.size > 0 || performance.now() - lastActivity < condition.quietMs)) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const lcp = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          let last = null;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) last = e.startTime;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          setTimeout(() => resolve(last), 250);
+        }),
+    );
+    const list = [...scripts.values()];
+    return { jsBytes: list.reduce((s, x) => s + x.bytes, 0), scripts: list, lcp };
+  } finally {
+    await context.close();
+  }
+}
+
+/** What the same scripts would weigh brotli-compressed at quality 11 (fetched again, decoded, recompressed). */
+async function brotliSize(scripts) {
+  let total = 0;
+  for (const url of new Set(scripts.map((s) => s.url))) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    total += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return total;
+}
+
+export default {
+  name: 'landing',
+  order: 30,
+  title: 'Landing page in Chromium: JS on the wire and LCP, unthrottled and mobile-emulated',
+  async run(ctx) {
+    if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM} (apt-get install -y chromium)` };
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+    });
+    try {
+      const url = `${ctx.app.url}/`;
+      const runs = ctx.smoke ? 1 : Math.max(3, ctx.rounds);
+      const results = { unthrottled: [], mobile: [] };
+      await loadOnce(browser, url, CONDITIONS.unthrottled); // warm the server (not the browser: contexts are fresh)
+      for (let i = 0; i < runs; i++) {
+        for (const name of Object.keys(CONDITIONS)) {
+          const r = await loadOnce(browser, url, CONDITIONS[name]);
+          results[name].push(r);
+          ctx.log(`  run ${i + 1}/${runs} ${name.padEnd(11)} JS ${(r.jsBytes / KB).toFixed(1)} KB in ${r.scripts.length} files, LCP ${r.lcp?.toFixed(0)} ms`);
+        }
+      }
+      const all = [...results.unthrottled, ...results.mobile];
+      const brotli = await brotliSize(results.unthrottled[0].scripts);
+      const metrics = {
+        js_kb: { label: 'JS transferred', ...summarize(all.map((r) => r.jsBytes / KB), 'KB') },
+        js_kb_if_brotli: { label: 'same JS if brotli-compressed (q11)', ...summarize([brotli / KB], 'KB') },
+        js_files: { label: 'JS files loaded', ...summarize(all.map((r) => r.scripts.length), 'count') },
+        lcp_ms: { label: 'LCP unthrottled', ...summarize(results.unthrottled.map((r) => r.lcp), 'ms') },
+        lcp_mobile_ms: { label: 'LCP mobile emulation', ...summarize(results.mobile.map((r) => r.lcp), 'ms') },
+      };
+      const notes = [
+        `${runs} load(s) per condition, fresh context each; KB = 1000 bytes, transferred = encoded body + response headers`,
+        `mobile: CPU 4x slower, RTT 150 ms, 1.6 Mbps down / 750 Kbps up, 412x823 @1.75`,
+      ];
+      return { metrics, notes };
+    } finally {
+      await browser.close();
+    }
+  },
+};

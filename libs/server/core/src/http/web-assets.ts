@@ -1,0 +1,58 @@
+import { negotiate } from '@fastify/accept-negotiator';
+import { createHash } from 'crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { join, relative, sep } from 'path';
+import { lookup } from 'mime-types';
+
+export interface WebAsset {
+  type: string;
+  etag: string;
+  cacheControl: string;
+  /** The file as built, and the brotli / gzip twins the build wrote next to it. */
+  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+const ENCODINGS = ['br', 'gzip', 'identity'];
+
+/** Hashed file names may be cached for ever; remoteEntry.js, index.html and the like must be revalidated. */
+const cacheControlFor = (name: string) => (/\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(path);
+    else if (entry.isFile()) yield path;
+  }
+}
+
+/**
+ * The built frontends held in memory, keyed by URL path: a few MB, read once at start, so each request is a
+ * map lookup and a buffer write (streaming small files from disk per request costs several times more).
+ */
+export function loadWebAssets(root: string, urlPrefix: string, opts: { sourceMaps: boolean }): Map<string, WebAsset> {
+  const assets = new Map<string, WebAsset>();
+  if (!existsSync(root) || !statSync(root).isDirectory()) return assets;
+  for (const path of filesUnder(root)) {
+    if (/\.(br|gz)$/.test(path) || (!opts.sourceMaps && path.endsWith('.map'))) continue;
+    const name = relative(root, path).split(sep).join('/');
+    const identity = readFileSync(path);
+    const twin = (ext: string) => (existsSync(`${path}.${ext}`) ? readFileSync(`${path}.${ext}`) : undefined);
+    assets.set(`${urlPrefix}${name}`, {
+      type: lookup(name) || 'application/octet-stream',
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      cacheControl: cacheControlFor(name),
+      bodies: { identity, br: twin('br'), gzip: twin('gz') },
+    });
+  }
+  return assets;
+}
+
+/** The body to send for the request's Accept-Encoding, and its Content-Encoding (none for identity). */
+export function pickEncoding(asset: WebAsset, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const offered = ENCODINGS.filter((e) => e === 'identity' || asset.bodies[e as 'br' | 'gzip']);
+  const chosen = acceptEncoding ? negotiate(acceptEncoding, offered) : 'identity';
+  if (chosen === 'br' || chosen === 'gzip') return { body: asset.bodies[chosen] as Buffer, encoding: chosen };
+  return { body: asset.bodies.identity };
+}
