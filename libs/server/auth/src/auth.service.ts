@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AUTH_MESSAGES, type AccountView, isValidEmail, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
-import { AccessTokenClaims } from '@solvr/server-core';
+import { AccessState, AccessTokenClaims } from '@solvr/server-core';
 import { Passwords, toAccountView, User, UsersService } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
@@ -35,9 +35,12 @@ export class AuthService {
     private readonly jwt: JwtService,
   ) {}
 
-  /** A fresh access token carries the account's current token version; any earlier version is refused. */
-  private async signedIn(user: User, refreshToken?: string): Promise<SignedIn> {
-    const state = await this.accounts.accessState(user.id);
+  /**
+   * A fresh access token carries the account's current token version; any earlier version is refused. Callers
+   * that just read the account pass it as `current`; after a change to the account it is read again.
+   */
+  private async signedIn(user: User, refreshToken?: string, current?: AccessState): Promise<SignedIn> {
+    const state = current ?? (await this.accounts.accessState(user.id));
     if (!state) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: state.role, ver: state.tokenVersion };
     return {
@@ -54,7 +57,7 @@ export class AuthService {
     if (!user || !ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
     await this.accounts.recordLogin(user.id);
-    return this.signedIn(user);
+    return this.signedIn(user, undefined, { role: user.role, tokenVersion: user.tokenVersion });
   }
 
   /**
@@ -155,7 +158,7 @@ export class AuthService {
     const { userId, token: next } = await this.sessions.rotate(token);
     const user = await this.accounts.findWithPasswordHash({ id: userId });
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    return this.signedIn(user, next);
+    return this.signedIn(user, next, { role: user.role, tokenVersion: user.tokenVersion });
   }
 
   /** Ends this session and makes the account's access tokens stop working. */
