@@ -1,5 +1,6 @@
 // Webpack config for the shell (Module Federation host) and the remotes. One place for the
 // shared singletons, so host and remotes can never disagree about them.
+const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -51,6 +52,25 @@ const precompress = () => {
   ];
 };
 
+/** The site's icons (apps/shell/src/assets), emitted at the root of the host's build; index.html links them. */
+const FAVICONS = ['favicon.ico', 'favicon.svg'];
+class EmitFavicons {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EmitFavicons', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitFavicons', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const name of FAVICONS) {
+          const file = path.join(this.dir, name);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
 /**
  * @param {{ name: string, port: number, exposes?: Record<string, string> }} app
  * A host when `exposes` is absent: it finds its remotes at run time from /remotes.json.
@@ -97,9 +117,10 @@ module.exports = function webApp({ name, port, exposes }) {
         new MiniCssExtractPlugin({ filename: dev ? '[name].css' : '[name].[contenthash:12].css' }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
-          templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)` },
+          templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)`, favicons: isHost },
           scriptLoading: 'defer',
         }),
+        ...(isHost ? [new EmitFavicons(path.join(root, 'apps', name, 'src', 'assets'))] : []),
         new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? 'local') }),
         // Precompressed copies next to each text asset (originals kept), for servers that send .br/.gz as they are.
         ...(dev ? [] : precompress()),

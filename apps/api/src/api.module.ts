@@ -13,6 +13,7 @@ import {
 } from '@solvr/server-core';
 import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
+import { FilesModule } from '@solvr/server-files';
 import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
@@ -51,6 +52,7 @@ export class ApiModule {
         ProfileModule,
         MailModule,
         StorageModule,
+        FilesModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

@@ -1,37 +1,53 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { isPlaceholder, LAYOUT_TEXTS, NAV, pathTo } from '@solvr/contracts';
-import { useBrand } from '@solvr/web-data';
+import { isPlaceholder, LAYOUT_TEXTS, NAV, pathTo, publicNav } from '@solvr/contracts';
+import { selectSession, useAppSelector, useBrand } from '@solvr/web-data';
+import { UserMenu } from '@solvr/web-accounts';
 import { PUBLIC_LAYOUT } from './content/layout';
 
-/** Header and footer shared by the public pages (spec section 2), built from the route table's menus. */
+/**
+ * Header and footer shared by the public pages (spec section 2), built from the route table's menus. Signed in,
+ * the header offers the Dashboard and the user menu instead of Sign In and Get Started.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const brand = useBrand();
+  const session = useAppSelector(selectSession);
+  const signedIn = session.status === 'signed-in' && !!session.user;
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <div className="mk-page" data-build={process.env.BUILD_LABEL}>
+      <a href="#main" className="ui-skip-link">
+        {LAYOUT_TEXTS.skipToContent}
+      </a>
       <header className="mk-header">
         <div className="mk-header-inner">
           <Link to={pathTo('Landing')} className="mk-logo">
             {brand.product}
           </Link>
           <nav className={open ? 'mk-nav mk-nav-open' : 'mk-nav'} aria-label={LAYOUT_TEXTS.publicNav}>
-            {NAV.public.map((l) => (
+            {publicNav(signedIn).map((l) => (
               <Link key={l.page} to={pathTo(l.page)} className="mk-nav-link" onClick={close}>
                 {l.label}
               </Link>
             ))}
-            <Link to={pathTo(NAV.publicCta.page)} className="mk-cta" onClick={close}>
-              {NAV.publicCta.label}
-            </Link>
+            {!signedIn && (
+              <Link to={pathTo(NAV.publicCta.page)} className="mk-cta" onClick={close}>
+                {NAV.publicCta.label}
+              </Link>
+            )}
           </nav>
-          <button className="mk-menu-toggle" aria-label={LAYOUT_TEXTS.toggleMenu} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-            ☰
-          </button>
+          <div className="mk-header-end">
+            {signedIn && session.user && <UserMenu email={session.user.email} />}
+            <button className="mk-menu-toggle" aria-label={LAYOUT_TEXTS.toggleMenu} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+              ☰
+            </button>
+          </div>
         </div>
       </header>
-      <main>{children}</main>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
       <footer className="mk-footer">
         <div className="mk-footer-inner">
           <div>
@@ -40,7 +56,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </div>
           {NAV.footer.map((group) => (
             <div key={group.title}>
-              <h4>{group.title}</h4>
+              <h2 className="mk-footer-title">{group.title}</h2>
               {group.links.map((l) =>
                 isPlaceholder(l) ? (
                   <a key={l.label} href={l.href}>

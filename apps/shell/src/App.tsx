@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { loadingText, pageSegment, pathTo, resolvePage } from '@solvr/contracts';
+import { loadingText, MESSAGES, pageTitle, pathTo, resolvePage } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
-import { restoreSession, selectSession, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
+import { restoreSession, selectSession, startSessionSync, stopSessionSync, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
 import { AccessDenied } from './AccessDenied';
 import { RemotePage } from './RemotePage';
 import { SignedInLayout } from './SignedInLayout';
@@ -17,16 +17,54 @@ function Loading() {
   );
 }
 
+/**
+ * After a route change (not the first page load), the keyboard focus goes to the new page's heading, so keyboard
+ * and screen-reader users start at the top of what changed. Pages load from their remotes, so it waits (up to a
+ * few seconds) for the h1 to appear; it leaves the focus alone if the user has meanwhile put it inside the page.
+ */
+function useFocusHeadingOnRouteChange(pathname: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const focusHeading = (): boolean => {
+      const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      const active = document.activeElement;
+      const main = heading.closest('main');
+      if (active && active !== document.body && main?.contains(active)) return true;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) stop();
+    });
+    const timer = setTimeout(() => stop(), 10_000);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname]);
+}
+
 /** Spec section 2: the last path segment picks the page (case-insensitive), unknown ones fall back to Landing. */
 function PageRouter() {
   const { pathname, search } = useLocation();
   const brand = useBrand();
   const session = useAppSelector(selectSession);
   const page = resolvePage(pathname, brand.product);
+  const denied = page.access !== 'public' && page.access !== 'session-redirect' && session.status === 'signed-out';
+  useFocusHeadingOnRouteChange(pathname);
 
   useEffect(() => {
-    document.title = `${pageSegment(page, brand.product)} | ${brand.product}`;
-  }, [page, brand.product]);
+    document.title = denied ? `${MESSAGES.access.deniedTitle} | ${brand.product}` : pageTitle(page, brand.product);
+  }, [page, brand.product, denied]);
 
   const content = <RemotePage key={page.page} area={page.area} page={page.page} />;
   if (page.access === 'public') return content;
@@ -41,7 +79,12 @@ function PageRouter() {
 export function App() {
   const dispatch = useAppDispatch();
   useEffect(() => {
+    // Listen to the other tabs before asking for a session, so one they share while this tab waits is taken.
+    dispatch(startSessionSync());
     void dispatch(restoreSession());
+    return () => {
+      dispatch(stopSessionSync());
+    };
   }, [dispatch]);
   return (
     <BrowserRouter>

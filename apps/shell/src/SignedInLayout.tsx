@@ -1,38 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { ACCOUNT_TEXTS, LAYOUT_TEXTS, pathTo, signedInNav } from '@solvr/contracts';
-import { Button } from '@solvr/web-ui';
+import { Link, NavLink } from 'react-router-dom';
+import { LAYOUT_TEXTS, pathTo, signedInNav } from '@solvr/contracts';
 import { selectUser, useAppSelector, useBrand } from '@solvr/web-data';
-import { useLogoutMutation } from '@solvr/web-accounts';
-
-function UserMenu({ email }: { email: string }) {
-  const [open, setOpen] = useState(false);
-  const [logout, { isLoading }] = useLogoutMutation();
-  const navigate = useNavigate();
-  const signOut = async () => {
-    await logout();
-    setOpen(false);
-    navigate(pathTo('Landing'));
-  };
-  return (
-    <div className="shell-user-menu">
-      <Button variant="ghost" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <span className="shell-avatar" aria-hidden="true">
-          {email[0]?.toUpperCase()}
-        </span>
-        <span className="shell-user-email">{email}</span>
-      </Button>
-      {open && (
-        <div role="menu" className="shell-menu">
-          <div className="shell-menu-email">{email}</div>
-          <button role="menuitem" className="shell-menu-item" onClick={signOut} disabled={isLoading}>
-            {ACCOUNT_TEXTS.logout}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
+import { UserMenu } from '@solvr/web-accounts';
 
 /** The header of every signed-in page: nav from the route table (Admin only for admins), user menu, mobile toggle. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
@@ -50,6 +20,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   );
   return (
     <div className="shell-app">
+      <a href="#main" className="ui-skip-link">
+        {LAYOUT_TEXTS.skipToContent}
+      </a>
       <header className="shell-header">
         <div className="shell-header-inner">
           <Link to={pathTo('Dashboard')} className="shell-logo">
@@ -72,7 +45,9 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         </div>
         {mobileOpen && nav('shell-mobile-nav')}
       </header>
-      <main className="shell-main">{children}</main>
+      <main id="main" tabIndex={-1} className="shell-main">
+        {children}
+      </main>
     </div>
   );
 }

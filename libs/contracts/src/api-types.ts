@@ -35,3 +35,14 @@ export interface ProfileSaveResponse {
   success: boolean;
   profile: ProfileView;
 }
+
+/** POST /api/users/me/password: `current_password` is required when the account has a password. */
+export interface PasswordChangeRequest {
+  current_password?: string;
+  password: string;
+}
+
+/** The new session (the other sessions and earlier access tokens end) and AUTH_MESSAGES.passwordChanged. */
+export interface PasswordChangedResponse extends AuthResponse {
+  message: string;
+}

@@ -16,3 +16,4 @@ export * from './texts/portal';
 export * from './texts/admin';
 export * from './access';
 export * from './field-limits';
+export * from './files';

@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND } from './brand';
-import { createPageUrl, isPlaceholder, NAV, pageDef, PAGES, pathTo, resolvePage, signedInNav, type NavLink } from './routes';
+import { createPageUrl, isPlaceholder, NAV, pageDef, PAGES, pageTitle, pathTo, publicNav, resolvePage, signedInNav, type NavLink } from './routes';
 
 describe('createPageUrl', () => {
   it('lower-cases, turns spaces into hyphens and adds a leading slash', () => {
@@ -18,10 +18,42 @@ describe('resolvePage', () => {
     expect(resolvePage('/', 'Solvr').page).toBe('Landing');
     expect(resolvePage('/nope', 'Solvr').page).toBe('Landing');
   });
+  it('never throws on a path it cannot decode (a lone %): it falls back like any unknown segment', () => {
+    for (const p of ['/%', '/50%off', '/%E0%A4%A', '/a/%zz']) expect(resolvePage(p, 'Solvr').page).toBe('Landing');
+    expect(resolvePage('/News%50age', 'Solvr').page).toBe('NewsPage');
+  });
   it('uses the configured product name in the download route', () => {
     expect(resolvePage('/SolvrDownload', 'Solvr').page).toBe('ProductDownload');
     expect(resolvePage('/acmedownload', 'Acme').page).toBe('ProductDownload');
     expect(resolvePage('/SolvrDownload', 'Acme').page).toBe('Landing');
+  });
+});
+
+describe('pageTitle', () => {
+  it('gives every page a real title, not its route segment', () => {
+    expect(pageTitle(pageDef('Signin'), 'Solvr')).toBe('Sign in | Solvr');
+    expect(pageTitle(pageDef('HowItWorks'), 'Solvr')).toBe('How it works | Solvr');
+    expect(pageTitle(pageDef('ProductDownload'), 'Acme')).toBe('Download Acme | Acme');
+    expect(Object.fromEntries(PAGES.map((p) => [p.page, pageTitle(p, 'Solvr')]))).toEqual({
+      Landing: 'Ace your coding interviews | Solvr',
+      Signin: 'Sign in | Solvr',
+      Signup: 'Sign up | Solvr',
+      VerifyYourEmail: 'Email confirmation | Solvr',
+      VerifyThankYou: 'Check your email | Solvr',
+      ResetPassword: 'Reset your password | Solvr',
+      NewsPage: 'News | Solvr',
+      About: 'About | Solvr',
+      Proof: 'Proof | Solvr',
+      HowItWorks: 'How it works | Solvr',
+      Dashboard: 'Dashboard | Solvr',
+      CompleteProfile: 'Complete your profile | Solvr',
+      ProductDownload: 'Download Solvr | Solvr',
+      Downloads: 'Downloads | Solvr',
+      MigrationGuide: 'Self-hosting migration guide | Solvr',
+      Help: 'Help | Solvr',
+      Contact: 'Contact | Solvr',
+      Admin: 'Admin dashboard | Solvr',
+    });
   });
 });
 
@@ -61,6 +93,12 @@ describe('NAV', () => {
     expect(labels(NAV.public)).toEqual(['How It Works', 'PROOF', 'News', 'About', 'Sign In']);
     expect(paths(NAV.public)).toEqual(['/HowItWorks', '/Proof', '/NewsPage', '/About', '/Signin']);
     expect(NAV.publicCta).toEqual({ page: 'Signup', label: 'Get Started' });
+  });
+
+  it('public header while signed in: the Dashboard instead of Sign In', () => {
+    expect(publicNav(false)).toBe(NAV.public);
+    expect(labels(publicNav(true))).toEqual(['How It Works', 'PROOF', 'News', 'About', 'Dashboard']);
+    expect(paths(publicNav(true))).toEqual(['/HowItWorks', '/Proof', '/NewsPage', '/About', '/Dashboard']);
   });
 
   it('footer: Product and Company columns with the placeholders of the spec', () => {

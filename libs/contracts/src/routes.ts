@@ -20,29 +20,31 @@ export interface PageDef {
   bare: boolean;
   /** The page's name in navigation (a header or footer may show its own wording, see NAV). */
   label: string;
+  /** The page's title (the browser tab reads `{title} | {product}`, see pageTitle); `{product}` is the product name. */
+  title: string;
 }
 
 /** The route table of spec section 2: one source for the shell's router, both headers, the footer and every link. */
 export const PAGES = [
-  { segment: 'Landing', area: 'marketing', page: 'Landing', access: 'public', bare: true, label: 'Home' },
-  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true, label: 'Sign In' },
-  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true, label: 'Sign Up' },
-  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true, label: 'Email confirmed' },
-  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true, label: 'Thank you' },
+  { segment: 'Landing', area: 'marketing', page: 'Landing', access: 'public', bare: true, label: 'Home', title: 'Ace your coding interviews' },
+  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true, label: 'Sign In', title: 'Sign in' },
+  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true, label: 'Sign Up', title: 'Sign up' },
+  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true, label: 'Email confirmed', title: 'Email confirmation' },
+  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true, label: 'Thank you', title: 'Check your email' },
   // Not in the spec's table: the page a password-reset e-mail links to (the spec's reset button did nothing).
-  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true, label: 'Reset password' },
-  { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true, label: 'News' },
-  { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true, label: 'About' },
-  { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true, label: 'Proof' },
-  { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works' },
-  { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard' },
-  { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile' },
-  { segment: '{product}Download', area: 'portal', page: 'ProductDownload', access: 'signed-in', bare: false, label: 'Download' },
-  { segment: 'Downloads', area: 'portal', page: 'Downloads', access: 'signed-in', bare: false, label: 'Downloads' },
-  { segment: 'MigrationGuide', area: 'portal', page: 'MigrationGuide', access: 'signed-in', bare: false, label: 'Migration Guide' },
-  { segment: 'Help', area: 'portal', page: 'Help', access: 'signed-in', bare: false, label: 'Help' },
-  { segment: 'Contact', area: 'portal', page: 'Contact', access: 'signed-in', bare: false, label: 'Contact' },
-  { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false, label: 'Admin' },
+  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true, label: 'Reset password', title: 'Reset your password' },
+  { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true, label: 'News', title: 'News' },
+  { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true, label: 'About', title: 'About' },
+  { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true, label: 'Proof', title: 'Proof' },
+  { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works', title: 'How it works' },
+  { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard', title: 'Dashboard' },
+  { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile', title: 'Complete your profile' },
+  { segment: '{product}Download', area: 'portal', page: 'ProductDownload', access: 'signed-in', bare: false, label: 'Download', title: 'Download {product}' },
+  { segment: 'Downloads', area: 'portal', page: 'Downloads', access: 'signed-in', bare: false, label: 'Downloads', title: 'Downloads' },
+  { segment: 'MigrationGuide', area: 'portal', page: 'MigrationGuide', access: 'signed-in', bare: false, label: 'Migration Guide', title: 'Self-hosting migration guide' },
+  { segment: 'Help', area: 'portal', page: 'Help', access: 'signed-in', bare: false, label: 'Help', title: 'Help' },
+  { segment: 'Contact', area: 'portal', page: 'Contact', access: 'signed-in', bare: false, label: 'Contact', title: 'Contact' },
+  { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false, label: 'Admin', title: 'Admin dashboard' },
 ] as const satisfies readonly PageDef[];
 
 /** A page of the route table, by the name its remote exposes it under. */
@@ -54,12 +56,26 @@ export function pageSegment(page: PageDef, product: string): string {
   return page.segment.replace('{product}', product);
 }
 
+/** decodeURIComponent that never throws: a malformed escape (a lone `%`) is left as it was typed. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Picks the page by the last path segment, case-insensitively; unknown segments fall back to Landing. */
 export function resolvePage(pathname: string, product: string): PageDef {
   const segments = pathname.split('/').filter(Boolean);
-  const last = decodeURIComponent(segments[segments.length - 1] ?? '').toLowerCase();
+  const last = safeDecode(segments[segments.length - 1] ?? '').toLowerCase();
   if (!last) return LANDING;
   return PAGES.find((p) => pageSegment(p, product).toLowerCase() === last) ?? LANDING;
+}
+
+/** The browser tab's title of a page, e.g. 'Sign in | Solvr'. */
+export function pageTitle(page: PageDef, product: string): string {
+  return `${page.title.replace('{product}', product)} | ${product}`;
 }
 
 export function pageDef(page: PageName): PageDef {
@@ -137,6 +153,14 @@ export const NAV = {
 /** The signed-in header's links for a role: Dashboard, Downloads, Help, Contact, plus Admin for admins. */
 export function signedInNav(role: Role | null | undefined): readonly NavLink[] {
   return role === 'admin' ? [...NAV.signedIn, ...NAV.adminOnly] : NAV.signedIn;
+}
+
+/**
+ * The public header's links. Signed in, Sign In gives way to the Dashboard (and the header shows the user menu
+ * instead of Get Started).
+ */
+export function publicNav(signedIn: boolean): readonly NavLink[] {
+  return signedIn ? [...NAV.public.filter((l) => l.page !== 'Signin'), link('Dashboard')] : NAV.public;
 }
 
 export const isPlaceholder = (l: NavLink | PlaceholderLink): l is PlaceholderLink => 'href' in l;

@@ -11,7 +11,7 @@ function SystemStatus() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{T.systemStatus}</CardTitle>
+        <CardTitle as="h2">{T.systemStatus}</CardTitle>
       </CardHeader>
       <CardContent className="ad-status">
         {HEALTH_COMPONENTS.map((p) => (

@@ -17,7 +17,7 @@ export default function About() {
           {C.values.map((v) => (
             <Card key={v.title}>
               <CardHeader>
-                <CardTitle>{v.title}</CardTitle>
+                <CardTitle as="h2">{v.title}</CardTitle>
                 <CardDescription>{v.text}</CardDescription>
               </CardHeader>
             </Card>

@@ -14,7 +14,7 @@ export default function HowItWorks() {
           {C.steps.map((s) => (
             <Card key={s.title}>
               <CardHeader>
-                <CardTitle>{s.title}</CardTitle>
+                <CardTitle as="h2">{s.title}</CardTitle>
                 <CardDescription>{s.text}</CardDescription>
               </CardHeader>
             </Card>
@@ -24,7 +24,7 @@ export default function HowItWorks() {
           {C.benefits.map((b) => (
             <Card key={b}>
               <CardHeader>
-                <CardTitle>{b}</CardTitle>
+                <CardTitle as="h2">{b}</CardTitle>
               </CardHeader>
             </Card>
           ))}

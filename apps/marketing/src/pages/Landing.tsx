@@ -28,7 +28,7 @@ export default function Landing() {
           {C.features.map((f) => (
             <Card key={f.title}>
               <CardHeader>
-                <CardTitle>{f.title}</CardTitle>
+                <CardTitle as="h2">{f.title}</CardTitle>
                 <CardDescription>{f.text}</CardDescription>
               </CardHeader>
             </Card>

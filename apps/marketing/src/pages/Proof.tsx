@@ -18,7 +18,7 @@ export default function Proof() {
           {C.cards.map((c) => (
             <Card key={c.title}>
               <CardHeader>
-                <CardTitle>{c.title}</CardTitle>
+                <CardTitle as="h2">{c.title}</CardTitle>
                 <CardDescription>{c.text}</CardDescription>
               </CardHeader>
             </Card>

@@ -12,7 +12,7 @@ export default function VerifyThankYou() {
       <div className="mk-narrow">
         <Card>
           <CardHeader>
-            <CardTitle>{T.thankYou.title}</CardTitle>
+            <CardTitle as="h1">{T.thankYou.title}</CardTitle>
             <CardDescription>{T.thankYou.description}</CardDescription>
           </CardHeader>
           <CardContent className="mk-form">

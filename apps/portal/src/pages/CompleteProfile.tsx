@@ -1,8 +1,6 @@
-import { useSearchParams } from 'react-router-dom';
 import { CompleteProfileForm } from '@solvr/web-accounts';
 
-/** Spec section 2: shown bare; hasPassword=no adds the optional password block. */
+/** Spec section 2: shown bare. The password block follows the account (has_password), not the hasPassword query. */
 export default function CompleteProfile() {
-  const [params] = useSearchParams();
-  return <CompleteProfileForm askPassword={params.get('hasPassword') === 'no'} />;
+  return <CompleteProfileForm />;
 }

@@ -10,7 +10,7 @@ export default function ProductDownload() {
     <PageContainer>
       <Card>
         <CardHeader>
-          <CardTitle>{T.title(brand.product)}</CardTitle>
+          <CardTitle as="h1">{T.title(brand.product)}</CardTitle>
           <CardDescription>{T.installer}</CardDescription>
         </CardHeader>
         <CardContent>

@@ -57,6 +57,8 @@ export const ACCOUNT_TEXTS = {
     signIn: 'Sign In',
     toDownload: 'to download the latest version.',
     failedTitle: 'We could not confirm your email address',
+    /** A used link of an account that is already confirmed (`?already=1`); the text is AUTH_MESSAGES.alreadyConfirmed. */
+    alreadyTitle: 'Your email address is already confirmed',
   },
   profile: {
     title: 'Complete Your Profile',
@@ -81,7 +83,25 @@ export const ACCOUNT_TEXTS = {
     company: 'Company (optional)',
     jobTitle: 'Job title (optional)',
   },
-  /** The user menu of the signed-in header. */
+  /**
+   * Changing the password of a signed-in account (the Password card of the Dashboard). An account without a
+   * password (Google sign-in) sets one instead, without the current one. Errors are AUTH_MESSAGES and PROFILE_MESSAGES.
+   */
+  changePassword: {
+    title: 'Password',
+    description: 'Change the password you sign in with. Other devices are signed out.',
+    setDescription: 'Your account has no password yet. Set one to sign in with your e-mail as well as with Google.',
+    open: 'Change password',
+    openSet: 'Set a password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    submit: 'Change password',
+    submitSet: 'Set password',
+    cancel: 'Cancel',
+    failed: 'Failed to change your password. Please try again.',
+  },
+  /** The user menu of the signed-in header (and of the public header when signed in). */
   logout: 'Logout',
   /** Spec section 6: what a non-admin sees on the Admin Dashboard (title and body are in MESSAGES.access). */
   notAdmin: { email: 'Email', role: 'Role' },

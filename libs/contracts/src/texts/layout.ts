@@ -4,5 +4,7 @@ export const LAYOUT_TEXTS = {
   mainNav: 'Main',
   publicNav: 'Public',
   toggleMenu: 'Toggle menu',
+  /** The first stop of the keyboard: jumps over the header to the page. */
+  skipToContent: 'Skip to content',
   copyright: (year: number, team: string) => `© ${year} ${team}. All rights reserved.`,
 } as const;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { In, IsNull, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Repository } from 'typeorm';
 import { type AdminSummary, normalizeEmail, type ProfileUpdate } from '@solvr/contracts';
 import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
@@ -46,6 +46,14 @@ export class UsersService implements AccountSource {
   /** Access tokens issued before this stop working (password change or reset, logout). */
   async revokeAccessTokens(userId: string): Promise<void> {
     await this.users.increment({ id: userId }, 'tokenVersion', 1);
+  }
+
+  /**
+   * One more download by the account (an atomic increment). Given the caller's transaction, it counts inside it:
+   * the files feature counts the file, the user and the downloads row together.
+   */
+  async countDownload(userId: string, transaction?: EntityManager): Promise<void> {
+    await (transaction ? transaction.getRepository(User) : this.users).increment({ id: userId }, 'downloadCount', 1);
   }
 
   countAdmins(): Promise<number> {

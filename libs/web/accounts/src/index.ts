@@ -16,6 +16,7 @@ export {
   useResetPasswordMutation,
   useMyProfileQuery,
   useSaveProfileMutation,
+  useChangePasswordMutation,
 } from './lib/accounts.api';
 export { AuthCard, GoogleSignIn } from './lib/auth-card';
 export { SignInForm, useSignIn, withPeriod } from './lib/sign-in-form';
@@ -25,3 +26,5 @@ export { ResendVerification } from './lib/resend-verification';
 export { ResetPasswordForm } from './lib/reset-password-form';
 export { CompleteProfileForm } from './lib/complete-profile';
 export { AdminAccessRequired, useRefreshUser } from './lib/refresh-user';
+export { ChangePasswordForm, PasswordCard, useChangePassword, type ChangePasswordFormProps } from './lib/change-password';
+export { UserMenu } from './lib/user-menu';

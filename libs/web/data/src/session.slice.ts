@@ -27,6 +27,10 @@ export const sessionSlice = createSlice({
     signedOut() {
       return { status: 'signed-out', user: null, accessToken: null } as SessionState;
     },
+    /** The user signed out in this tab (Logout): the same as signedOut, and the other tabs are told (see session-sync). */
+    loggedOut() {
+      return { status: 'signed-out', user: null, accessToken: null } as SessionState;
+    },
   },
   selectors: {
     selectSession: (s) => s,
@@ -35,5 +39,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, userUpdated } = sessionSlice.actions;
+export const { signedIn, signedOut, loggedOut, userUpdated } = sessionSlice.actions;
 export const { selectSession, selectUser, selectAccessToken } = sessionSlice.selectors;

@@ -5,6 +5,7 @@ import { BrowserRouter, Link, useLocation } from 'react-router-dom';
 import { DEFAULT_PUBLIC_CONFIG, pathTo, type PageName } from '@solvr/contracts';
 import { PublicConfigProvider } from './brand';
 import { createAppStore, restoreSession } from './store';
+import { startSessionSync } from './session-sync';
 
 function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
   const { pathname } = useLocation();
@@ -28,6 +29,7 @@ function Picker({ name, pages }: { name: string; pages: Record<string, Component
 /** A remote served on its own (development): its pages with a store of its own, outside the shell. */
 export function renderStandalone(name: string, pages: Record<string, ComponentType>): void {
   const store = createAppStore();
+  store.dispatch(startSessionSync());
   void store.dispatch(restoreSession());
   createRoot(document.getElementById('root') as HTMLElement).render(
     <Provider store={store}>

@@ -1,8 +1,9 @@
 import { combineSlices, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { api } from './api';
 import type { AuthResponse } from '@solvr/contracts';
-import { sessionSlice, signedIn, signedOut } from './session.slice';
+import { api, apiBase, refreshSession } from './api';
+import { sessionSlice } from './session.slice';
+import { sessionSyncMiddleware } from './session-sync';
 
 /** Remotes add their injected slices here by declaration merging. */
 // eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
@@ -14,7 +15,7 @@ export const rootReducer = combineSlices(sessionSlice, api).withLazyLoadedSlices
 export function createAppStore() {
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware, sessionSyncMiddleware),
   });
 }
 
@@ -26,14 +27,15 @@ export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 
-/** Session bootstrap: the httpOnly refresh cookie, if valid, gives an access token and the user. */
-export const restoreSession = (): AppThunk<Promise<void>> => async (dispatch) => {
-  try {
-    const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+/**
+ * Session bootstrap: the httpOnly refresh cookie, if valid, gives an access token and the user. Shares the one
+ * refresh of the tab with any 401 retry (see refreshSession).
+ */
+export const restoreSession = (): AppThunk<Promise<void>> => async (dispatch, getState) => {
+  await refreshSession(dispatch, getState, async () => {
+    const res = await fetch(`${apiBase()}/auth/refresh`, { method: 'POST', credentials: 'include' });
     // 204: no refresh cookie at all, i.e. signed out (the api does not treat that as an error).
-    if (!res.ok || res.status === 204) return void dispatch(signedOut());
-    dispatch(signedIn((await res.json()) as AuthResponse));
-  } catch {
-    dispatch(signedOut());
-  }
+    if (!res.ok || res.status === 204) return null;
+    return (await res.json()) as AuthResponse;
+  });
 };

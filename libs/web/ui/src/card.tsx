@@ -11,9 +11,13 @@ export function CardHeader({ className, ...props }: DivProps) {
   return <div className={cn('ui-card-header', className)} {...props} />;
 }
 
-/** Renders an h3. */
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('ui-card-title', className)} {...props} />;
+export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
+  /** The heading level: h3 by default; h1 when the card is the page (sign-in, Access Denied), h2 for a page's sections. */
+  as?: 'h1' | 'h2' | 'h3';
+}
+
+export function CardTitle({ className, as: Heading = 'h3', ...props }: CardTitleProps) {
+  return <Heading className={cn('ui-card-title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: DivProps) {

@@ -47,3 +47,24 @@ describe('Field', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('Field with a wrapped control', () => {
+  it('gives the aria props to the control the function puts them on, not to the wrapper', () => {
+    render(
+      <Field label="Phone" htmlFor="phone" hint="Digits only" error="Phone number is required." required>
+        {(control) => (
+          <div data-testid="wrapper">
+            <button type="button">+1</button>
+            <Input id="phone" {...control} />
+          </div>
+        )}
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: /Phone/ });
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('phone-hint phone-error');
+    const wrapper = screen.getByTestId('wrapper');
+    for (const attr of ['aria-required', 'aria-invalid', 'aria-describedby']) expect(wrapper.hasAttribute(attr)).toBe(false);
+  });
+});

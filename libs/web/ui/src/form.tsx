@@ -55,6 +55,13 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   return <label className={cn('ui-label', className)} {...props} />;
 }
 
+/** What Field gives its control: the hint and error ids, and the invalid and required flags. */
+export interface FieldControlProps {
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+}
+
 export interface FieldProps {
   label: string;
   /** The id of the control (passed to the label's htmlFor). */
@@ -63,7 +70,11 @@ export interface FieldProps {
   error?: string;
   required?: boolean;
   className?: string;
-  children: ReactNode;
+  /**
+   * The control. A function receives the control's aria props to put on the input itself, for a control inside
+   * a wrapper (e.g. a dial-code picker and a phone input): the flags belong on the input, not on the wrapper.
+   */
+  children: ReactNode | ((control: FieldControlProps) => ReactNode);
 }
 
 type DescribableProps = {
@@ -75,7 +86,7 @@ type DescribableProps = {
 };
 
 /**
- * Label + control + hint + error. When the child is a single element it gets `aria-describedby`
+ * Label + control + hint + error. When the child is a single element (or a function, see `children`) it gets `aria-describedby`
  * (hint/error ids: `${htmlFor}-hint`, `${htmlFor}-error`), `aria-invalid` while there is an error and
  * `aria-required` when `required` (unless the child sets these itself).
  */
@@ -84,8 +95,14 @@ export function Field({ label, htmlFor, hint, error, required, className, childr
   const errorId = error ? `${htmlFor}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
-  let control = children;
-  if (Children.count(children) === 1 && isValidElement(children) && children.type !== Fragment) {
+  let control: ReactNode;
+  if (typeof children === 'function') {
+    control = children({
+      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      ...(error ? { 'aria-invalid': true as const } : {}),
+      ...(required ? { 'aria-required': true as const } : {}),
+    });
+  } else if (Children.count(children) === 1 && isValidElement(children) && children.type !== Fragment) {
     const child = children as ReactElement<DescribableProps>;
     const extra: DescribableProps = {};
     if (describedBy) {
@@ -98,6 +115,8 @@ export function Field({ label, htmlFor, hint, error, required, className, childr
       extra['aria-required'] = true;
     }
     control = cloneElement(child, extra);
+  } else {
+    control = children;
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SearchableSelect, type SelectOption } from './searchable-select';
+import { rankOptions, SearchableSelect, type SelectOption } from './searchable-select';
 import { Dialog } from './dialog';
 
 const OPTIONS: SelectOption[] = [
@@ -153,5 +153,46 @@ describe('SearchableSelect', () => {
     expect(trigger.getAttribute('aria-invalid')).toBe('true');
     await user.click(trigger);
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('ranks matches: exact, then prefix, then word start, then inside a word (the given order within each)', async () => {
+    const countries: SelectOption[] = [
+      { value: 'as', label: 'American Samoa', hint: '+1684' },
+      { value: 'ao', label: 'Angola', hint: '+244' },
+      { value: 'ca', label: 'Canada', hint: '+1' },
+      { value: 'gg', label: 'Guernsey', hint: '+441481' },
+      { value: 'ky', label: 'Cayman Islands', hint: '+1345' },
+      { value: 'gb', label: 'United Kingdom', hint: '+44' },
+      { value: 'va', label: 'Vatican City State (Holy See)', hint: '+379' },
+      { value: 'af', label: 'Central African Republic', hint: '+236' },
+      { value: 'gq', label: 'Equatorial Guinea', hint: '+240' },
+      { value: 'gw', label: 'Guinea-Bissau', hint: '+245' },
+      { value: 'gn', label: 'Guinea', hint: '+224' },
+    ];
+    const values = (q: string) => rankOptions(countries, q).map((o) => o.value);
+    expect(values('can')).toEqual(['ca', 'as', 'va', 'af']);
+    expect(values('guinea')).toEqual(['gn', 'gw', 'gq']);
+    expect(values('44')).toEqual(['gb', 'gg', 'ao']);
+    expect(values('+44')).toEqual(['gb', 'gg']);
+    expect(values('  ')).toEqual(countries.map((c) => c.value));
+
+    const user = userEvent.setup();
+    render(<Harness options={countries} />);
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.keyboard('can');
+    expect(labels()).toEqual(['Canada+1', 'American Samoa+1684', 'Vatican City State (Holy See)+379', 'Central African Republic+236']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Country' }).textContent).toContain('Canada');
+  });
+
+  it('shows valueLabel on the closed select (the full label stays readable to screen readers)', async () => {
+    const user = userEvent.setup();
+    render(<Harness options={OPTIONS.map((o) => ({ ...o, valueLabel: o.hint }))} />);
+    const trigger = screen.getByRole('combobox', { name: 'Country' });
+    await user.click(trigger);
+    await user.keyboard('germ{Enter}');
+    expect(trigger.querySelector('.ui-select-value-label')?.textContent).toBe('+49');
+    expect(trigger.textContent).toContain('Germany');
+    expect(trigger.querySelector('[title]')?.getAttribute('title')).toBe('Germany');
   });
 });

@@ -4,8 +4,12 @@ import { Icon } from './icons';
 
 export interface SelectOption {
   value: string;
+  /** The option as the list shows it, in full (long labels wrap). */
   label: string;
+  /** A second, searchable text shown after the label (e.g. a dial code). */
   hint?: string;
+  /** What the closed select shows once this option is chosen (default: the label), e.g. only the dial code. */
+  valueLabel?: string;
   /** A short text icon such as an emoji flag. */
   icon?: string;
 }
@@ -59,6 +63,34 @@ const OptionRow = memo(function OptionRow({ option, id, index, active, selected 
   );
 });
 
+/** How well `query` (lower-case) matches a text: 0 exactly, 1 at its start, 2 at a word start, 3 inside a word; null not at all. */
+function matchRank(text: string, query: string): number | null {
+  const t = text.toLowerCase();
+  if (t === query) return 0;
+  if (t.startsWith(query)) return 1;
+  let at = t.indexOf(query);
+  if (at < 0) return null;
+  for (; at >= 0; at = t.indexOf(query, at + 1)) if (!/[\p{L}\p{N}]/u.test(t[at - 1])) return 2;
+  return 3;
+}
+
+/**
+ * The options matching `query`, best first: exact matches, then those starting with it, then those with a word
+ * starting with it, then the rest containing it; the given order within each group. A hint such as '+44' also
+ * matches without its '+', so typing 44 finds it as a prefix.
+ */
+export function rankOptions(options: SelectOption[], query: string): SelectOption[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return options;
+  const ranked: Array<{ option: SelectOption; rank: number; index: number }> = [];
+  options.forEach((option, index) => {
+    const texts = [option.label, ...(option.hint === undefined ? [] : [option.hint, option.hint.replace(/^\+/, '')])];
+    const ranks = texts.map((t) => matchRank(t, q)).filter((r): r is number => r !== null);
+    if (ranks.length) ranked.push({ option, rank: Math.min(...ranks), index });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((r) => r.option);
+}
+
 function indexFromEvent(target: EventTarget | null): number | null {
   const li = (target as HTMLElement | null)?.closest?.('[data-index]');
   if (!li) return null;
@@ -68,8 +100,9 @@ function indexFromEvent(target: EventTarget | null): number | null {
 
 /**
  * A select with a search box: a trigger button (role="combobox") opens a popup with a search input
- * (autofocused) and a listbox filtered case-insensitively on label and hint. ArrowUp/Down move the
- * active option, Enter selects, Escape closes; a click outside closes.
+ * (autofocused) and a listbox filtered case-insensitively on label and hint, best matches first (see
+ * rankOptions). ArrowUp/Down move the active option, Enter selects, Escape closes; a click outside closes.
+ * The popup is at least 20rem wide, so a narrow trigger (a dial code) still lists the options in full.
  */
 export function SearchableSelect({
   id,
@@ -102,13 +135,7 @@ export function SearchableSelect({
 
   const selected = useMemo(() => options.find((o) => o.value === value) ?? null, [options, value]);
 
-  const filtered = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return options;
-    return options.filter(
-      (o) => o.label.toLowerCase().includes(q) || (o.hint !== undefined && o.hint.toLowerCase().includes(q)),
-    );
-  }, [options, query]);
+  const filtered = useMemo(() => rankOptions(options, query), [options, query]);
 
   const openPopup = () => {
     if (disabled) return;
@@ -228,13 +255,14 @@ export function SearchableSelect({
         onKeyDown={onTriggerKeyDown}
       >
         {selected ? (
-          <span className="ui-select-value">
+          <span className="ui-select-value" title={selected.valueLabel ? selected.label : undefined}>
             {selected.icon && (
               <span className="ui-select-option-icon" aria-hidden="true">
                 {selected.icon}
               </span>
             )}
-            <span className="ui-select-value-label">{selected.label}</span>
+            <span className="ui-select-value-label">{selected.valueLabel ?? selected.label}</span>
+            {selected.valueLabel && <span className="ui-sr-only"> {selected.label}</span>}
           </span>
         ) : (
           <span className="ui-select-placeholder">{placeholder}</span>

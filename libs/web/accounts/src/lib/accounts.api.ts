@@ -1,5 +1,5 @@
-import type { AccountView, AcceptedResponse, AuthResponse, ProfileSaveResponse, ProfileUpdate, ProfileView } from '@solvr/contracts';
-import { api, signedIn, signedOut } from '@solvr/web-data';
+import type { AccountView, AcceptedResponse, AuthResponse, PasswordChangedResponse, PasswordChangeRequest, ProfileSaveResponse, ProfileUpdate, ProfileView } from '@solvr/contracts';
+import { api, loggedOut, signedIn } from '@solvr/web-data';
 
 /** The account endpoints, injected into the shell's one api with the tag type they own. */
 export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectEndpoints({
@@ -16,7 +16,8 @@ export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectE
       query: () => ({ url: '/auth/logout', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
-        dispatch(signedOut());
+        // loggedOut, not signedOut: the other tabs of this browser are signed out too.
+        dispatch(loggedOut());
         dispatch(api.util.resetApiState());
       },
     }),
@@ -34,6 +35,15 @@ export const accountsApi = api.enhanceEndpoints({ addTagTypes: ['Me'] }).injectE
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
     myProfile: build.query<ProfileView, void>({ query: () => '/users/me/profile', providesTags: ['Me'] }),
+    /** The api ends every other session and earlier access token: this tab goes on with the new one. */
+    changePassword: build.mutation<PasswordChangedResponse, PasswordChangeRequest>({
+      query: (body) => ({ url: '/users/me/password', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const result = await queryFulfilled.catch(() => null);
+        if (result) dispatch(signedIn(result.data));
+      },
+    }),
     saveProfile: build.mutation<ProfileSaveResponse, ProfileUpdate>({
       query: (body) => ({ url: '/users/me/profile', method: 'PUT', body }),
       invalidatesTags: ['Me'],
@@ -52,6 +62,7 @@ export const {
   useResetPasswordMutation,
   useMyProfileQuery,
   useSaveProfileMutation,
+  useChangePasswordMutation,
 } = accountsApi;
 
 /** Where "Continue with Google" goes: the api's OAuth redirect flow, coming back to `returnTo` (a path on this site). */

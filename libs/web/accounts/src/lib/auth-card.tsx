@@ -9,13 +9,13 @@ import { googleSignInUrl } from './accounts.api';
 export function AuthCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const brand = useBrand();
   return (
-    <div className="acc-auth">
+    <main className="acc-auth">
       <Link to={pathTo('Landing')} className="acc-logo">
         {brand.product}
       </Link>
       <Card className="acc-auth-card">
         <CardHeader>
-          <CardTitle>{title}</CardTitle>
+          <CardTitle as="h1">{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
@@ -23,7 +23,7 @@ export function AuthCard({ title, description, children }: { title: string; desc
       <Link to={pathTo('Landing')} className="acc-back">
         ← {T.backToHome}
       </Link>
-    </div>
+    </main>
   );
 }
 

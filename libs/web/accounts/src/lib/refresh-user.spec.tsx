@@ -7,9 +7,10 @@ let server: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => server?.restore());
 
 describe('AdminAccessRequired', () => {
-  it("shows the denial with the account's e-mail and role; Refresh User Data reloads the account into the session", async () => {
+  it("shows the denial with the account's e-mail and role; Refresh User Data reloads the account into the session, then the page", async () => {
     server = fakeApi({ 'GET /users/me': { status: 200, body: accountFixture({ role: 'admin' }) } });
-    const view = renderWithStore(<AdminAccessRequired />, { account: accountFixture() });
+    const reload = jest.fn();
+    const view = renderWithStore(<AdminAccessRequired reload={reload} />, { account: accountFixture() });
     expect(screen.getByText(MESSAGES.access.notAdmin)).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('user')).toBeTruthy();
@@ -17,5 +18,7 @@ describe('AdminAccessRequired', () => {
     await waitFor(() => expect(view.store.getState().session.user?.role).toBe('admin'));
     expect(screen.getByText('admin')).toBeTruthy();
     expect(server.calls[0]).toMatchObject({ method: 'GET', path: '/users/me', authorization: 'Bearer test-access-token' });
+    // Spec section 6: the button reloads.
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });

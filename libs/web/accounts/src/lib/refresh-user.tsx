@@ -14,18 +14,25 @@ export function useRefreshUser() {
   return { refresh, refreshing: isFetching };
 }
 
+const reloadPage = () => window.location.reload();
+
 /**
  * Spec section 6: what an account without role admin sees on the Admin Dashboard: the denial, its e-mail and role,
- * and 'Refresh User Data'.
+ * and 'Refresh User Data', which reloads the account into the session and then reloads the page, as the spec says
+ * (so a role given meanwhile takes effect everywhere). `reload` replaces the page reload in tests.
  */
-export function AdminAccessRequired() {
+export function AdminAccessRequired({ reload = reloadPage }: { reload?: () => void }) {
   const user = useAppSelector(selectUser);
   const { refresh, refreshing } = useRefreshUser();
+  const refreshAndReload = async () => {
+    await refresh();
+    reload();
+  };
   return (
     <PageContainer>
       <Card className="acc-denied">
         <CardHeader>
-          <CardTitle>{MESSAGES.access.deniedTitle}</CardTitle>
+          <CardTitle as="h1">{MESSAGES.access.deniedTitle}</CardTitle>
           <CardDescription>{MESSAGES.access.notAdmin}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -35,7 +42,7 @@ export function AdminAccessRequired() {
             <dt>{T.notAdmin.role}</dt>
             <dd>{user?.role}</dd>
           </dl>
-          <Button onClick={refresh} loading={refreshing}>
+          <Button onClick={refreshAndReload} loading={refreshing}>
             {MESSAGES.access.refreshUser}
           </Button>
         </CardContent>

@@ -19,9 +19,24 @@ describe('SignInForm', () => {
     const view = renderWithStore(<SignInForm />, { route: '/Signin' });
     await signIn(view);
     expect((await screen.findByRole('alert')).textContent).toBe(`${AUTH_MESSAGES.invalidCredentials}.`);
-    reply = { status: 500, body: {} };
+    // A refusal without a message of its own (the spec's "Sign in failure"; a 5xx is an exception, below).
+    reply = { status: 400, body: {} };
     await view.user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signin.failed));
+    expect(view.store.getState().session.status).not.toBe('signed-in');
+  });
+
+  it("a sign-in that throws (a server failure or no answer) shows 'an error occured!', with the focus on it", async () => {
+    let fail: () => Promise<FakeReply> = async () => ({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+    server = fakeApi({ 'POST /auth/login': () => fail() });
+    const view = renderWithStore(<SignInForm />, { route: '/Signin' });
+    await signIn(view);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signin.exception));
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    fail = () => Promise.reject(new TypeError('Failed to fetch'));
+    await view.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signin.exception));
+    expect(server.calls).toHaveLength(2);
     expect(view.store.getState().session.status).not.toBe('signed-in');
   });
 

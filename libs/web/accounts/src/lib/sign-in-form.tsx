@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
-import { Alert, Button, Field, Input } from '@solvr/web-ui';
-import { errorMessage } from '@solvr/web-data';
+import { Button, ErrorSummary, Field, Input } from '@solvr/web-ui';
+import { errorMessage, isException } from '@solvr/web-data';
 import { useLoginMutation } from './accounts.api';
 import { GoogleSignIn } from './auth-card';
 import { ForgotPassword } from './forgot-password';
@@ -30,9 +30,15 @@ export function useSignIn() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>(SIGNIN_ERRORS[params.get('error') as SigninErrorCode] ?? '');
   const [unverified, setUnverified] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
+
+  const fail = (message: string) => {
+    setError(message);
+    setAttempt((n) => n + 1);
+  };
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -41,17 +47,20 @@ export function useSignIn() {
     try {
       const result = await login({ email, password });
       if ('error' in result) {
+        // Spec section 8: a sign-in that throws (no answer, or a server failure) is an exception, not a refusal.
+        if (isException(result.error)) return fail(MESSAGES.signin.exception);
         setUnverified((result.error as { status?: number }).status === 403);
-        return setError(withPeriod(errorMessage(result.error, MESSAGES.signin.failed)));
+        return fail(withPeriod(errorMessage(result.error, MESSAGES.signin.failed)));
       }
-      if (!result.data.user.profile_completed) navigate(pathTo('CompleteProfile', undefined, { hasPassword: 'yes' }));
+      const user = result.data.user;
+      if (!user.profile_completed) navigate(pathTo('CompleteProfile', undefined, { hasPassword: user.has_password ? 'yes' : 'no' }));
       else navigate(isLocalPath(from) ? from : pathTo('Dashboard'));
     } catch {
-      setError(MESSAGES.signin.exception);
+      fail(MESSAGES.signin.exception);
     }
   };
 
-  return { email, setEmail, password, setPassword, error, unverified, submitting: isLoading, submit };
+  return { email, setEmail, password, setPassword, error, attempt, unverified, submitting: isLoading, submit };
 }
 
 /** Continue with Google, e-mail and password, Forgot password?, and the link to sign-up. */
@@ -61,7 +70,7 @@ export function SignInForm() {
     <>
       <GoogleSignIn />
       <form onSubmit={s.submit} className="acc-form" noValidate>
-        {s.error && <Alert variant="error">{s.error}</Alert>}
+        <ErrorSummary message={s.error} attempt={s.attempt} />
         {s.unverified && <ResendVerification email={s.email.trim()} />}
         <Field label={T.emailLabel} htmlFor="email">
           <Input id="email" type="email" autoComplete="email" value={s.email} onChange={(e) => s.setEmail(e.target.value)} />

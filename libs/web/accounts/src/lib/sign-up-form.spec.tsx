@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@solvr/contracts';
-import { fakeApi, heldReply, renderWithStore } from '../testing';
+import { fakeApi, heldReply, renderWithStore, type FakeReply } from '../testing';
 import { SignUpForm } from './sign-up-form';
 
 let server: ReturnType<typeof fakeApi> | undefined;
@@ -75,9 +75,40 @@ describe('SignUpForm', () => {
     await view.submit();
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect((screen.getByRole('button', { name: 'Sign Up' }) as HTMLButtonElement).disabled).toBe(false);
-    reply = { status: 500, body: {} };
+    // A refusal without a message of its own (the spec's "server failure"; a 5xx is an exception, below).
+    reply = { status: 400, body: {} };
     await view.submit();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signup.failed));
     expect(view.location()).toBe('/Signup');
+  });
+
+  it("a sign-up that throws (a server failure or no answer) shows 'an error occured on Signup!'", async () => {
+    let fail: () => Promise<FakeReply> = async () => ({ status: 503, body: {} });
+    server = fakeApi({ 'POST /auth/signup': () => fail() });
+    const view = setup();
+    await view.fill('someone@example.com', 'abcdef', 'abcdef');
+    await view.submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signup.exception));
+    fail = () => Promise.reject(new TypeError('Failed to fetch'));
+    await view.submit();
+    await waitFor(() => expect(server?.calls).toHaveLength(2));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signup.exception);
+    expect(view.location()).toBe('/Signup');
+  });
+
+  it('sends the password exactly as typed, spaces included', async () => {
+    server = fakeApi({ 'POST /auth/signup': accepted });
+    const view = setup();
+    await view.fill('someone@example.com', ' abcdef', ' abcdef');
+    await view.submit();
+    await waitFor(() => expect(view.location()).toBe('/VerifyThankYou'));
+    expect(server.calls[0].body).toEqual({ email: 'someone@example.com', password: ' abcdef' });
+  });
+
+  it('after an invalid submit the focus moves to the error', async () => {
+    const view = setup();
+    await view.submit();
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signup.blank);
   });
 });

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ACCOUNT_TEXTS as T, MESSAGES, pathTo, validateSignup, type SignupInput } from '@solvr/contracts';
-import { Alert, Button, Field, Input } from '@solvr/web-ui';
-import { errorMessage } from '@solvr/web-data';
+import { Button, ErrorSummary, Field, Input } from '@solvr/web-ui';
+import { errorMessage, isException } from '@solvr/web-data';
 import { useSignupMutation } from './accounts.api';
 import { GoogleSignIn } from './auth-card';
 import { ForgotPassword } from './forgot-password';
@@ -14,27 +14,36 @@ import { ForgotPassword } from './forgot-password';
 export function useSignUp() {
   const [form, setForm] = useState<SignupInput>({ email: '', password: '', confirmPassword: '' });
   const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const [signup, { isLoading }] = useSignupMutation();
   const navigate = useNavigate();
   const set = (key: keyof SignupInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
+  const fail = (message: string) => {
+    setError(message);
+    setAttempt((n) => n + 1);
+  };
+
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     const invalid = validateSignup(form);
-    if (invalid) return setError(invalid);
+    if (invalid) return fail(invalid);
     setError('');
     try {
       const email = form.email.trim();
       // Passwords are never trimmed: what was typed is the password.
       const result = await signup({ email, password: form.password });
-      if ('error' in result) return setError(errorMessage(result.error, MESSAGES.signup.failed));
+      if ('error' in result) {
+        // Spec section 8: a sign-up that throws (no answer, or a server failure) is an exception, not a refusal.
+        return fail(isException(result.error) ? MESSAGES.signup.exception : errorMessage(result.error, MESSAGES.signup.failed));
+      }
       navigate(pathTo('VerifyThankYou'), { state: { email } });
     } catch {
-      setError(MESSAGES.signup.exception);
+      fail(MESSAGES.signup.exception);
     }
   };
 
-  return { form, set, error, submitting: isLoading, submit };
+  return { form, set, error, attempt, submitting: isLoading, submit };
 }
 
 /** Continue with Google, e-mail, password and confirmation, Forgot password?, and the link to sign-in. */
@@ -44,7 +53,7 @@ export function SignUpForm() {
     <>
       <GoogleSignIn />
       <form onSubmit={s.submit} className="acc-form" noValidate>
-        {s.error && <Alert variant="error">{s.error}</Alert>}
+        <ErrorSummary message={s.error} attempt={s.attempt} />
         <Field label={T.emailLabel} htmlFor="email">
           <Input id="email" type="email" autoComplete="email" value={s.form.email} onChange={s.set('email')} />
         </Field>

@@ -11,10 +11,11 @@ const alerts = () => screen.queryAllByRole('alert').map((a) => a.textContent);
 
 async function setup(askPassword = false, save: FakeReply | (() => Promise<FakeReply>) = { status: 200, body: { success: true, profile: profileFixture({ profile_completed: true }) } }) {
   server = fakeApi({
-    'GET /users/me/profile': { status: 200, body: profileFixture() },
+    // The password block follows the account: it is offered only when the account has no password.
+    'GET /users/me/profile': { status: 200, body: profileFixture({ has_password: !askPassword }) },
     'PUT /users/me/profile': save,
   });
-  const view = renderWithStore(<CompleteProfileForm askPassword={askPassword} />, {
+  const view = renderWithStore(<CompleteProfileForm />, {
     route: `/CompleteProfile?hasPassword=${askPassword ? 'no' : 'yes'}`,
     account: accountFixture({ profile_completed: false }),
   });
@@ -115,7 +116,86 @@ describe('CompleteProfileForm', () => {
 
   it('a complete profile goes straight on to the Dashboard', async () => {
     server = fakeApi({ 'GET /users/me/profile': { status: 200, body: profileFixture({ profile_completed: true }) } });
-    const view = renderWithStore(<CompleteProfileForm askPassword={false} />, { route: '/CompleteProfile', account: accountFixture() });
+    const view = renderWithStore(<CompleteProfileForm />, { route: '/CompleteProfile', account: accountFixture() });
     await waitFor(() => expect(view.location()).toBe('/Dashboard'));
+  });
+
+  it('shows the password block only when the account really has no password, whatever hasPassword says', async () => {
+    server = fakeApi({ 'GET /users/me/profile': { status: 200, body: profileFixture({ has_password: true }) } });
+    const forged = renderWithStore(<CompleteProfileForm />, { route: '/CompleteProfile?hasPassword=no', account: accountFixture({ profile_completed: false }) });
+    await screen.findByText('Complete Your Profile');
+    expect(byId('password')).toBeNull();
+    expect(byId('confirm_password')).toBeNull();
+    forged.unmount();
+    server.restore();
+
+    server = fakeApi({ 'GET /users/me/profile': { status: 200, body: profileFixture({ has_password: false }) } });
+    renderWithStore(<CompleteProfileForm />, { route: '/CompleteProfile?hasPassword=yes', account: accountFixture({ profile_completed: false, has_password: false }) });
+    await screen.findByText('Complete Your Profile');
+    expect(byId('password')).not.toBeNull();
+  });
+
+  it('an account with a password never sends one, even if the form had one typed', async () => {
+    const view = await setup(false);
+    await view.fillValid();
+    await view.submit();
+    await waitFor(() => expect(view.location()).toBe('/Dashboard'));
+    expect(server?.calls[1].body).not.toHaveProperty('password');
+  });
+
+  it("a save that throws (a server failure or no answer) says 'Failed to save profile. Please try again.'", async () => {
+    let reply: FakeReply | (() => Promise<FakeReply>) = { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+    const view = await setup(false, () => (typeof reply === 'function' ? reply() : Promise.resolve(reply)));
+    await view.fillValid();
+    await view.submit();
+    await waitFor(() => expect(alerts()).toEqual([M.saveFailed]));
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await view.submit();
+    await waitFor(() => expect(alerts()).toEqual([M.saveFailed]));
+    expect(view.location()).toBe('/CompleteProfile?hasPassword=yes');
+  });
+
+  it('after an invalid submit the focus moves to the error summary, again on every attempt', async () => {
+    const view = await setup();
+    await view.submit();
+    const summary = screen.getAllByRole('alert')[0];
+    expect(summary.textContent).toBe(M.invalidForm);
+    expect(document.activeElement).toBe(summary);
+    view.user.click(byId('first_name'));
+    await waitFor(() => expect(document.activeElement).toBe(byId('first_name')));
+    await view.submit();
+    expect(document.activeElement).toBe(screen.getAllByRole('alert')[0]);
+  });
+
+  it("puts the phone field's required flag and error link on the phone input, not on its wrapper", async () => {
+    const view = await setup();
+    await view.submit();
+    const phone = byId('phone');
+    expect(phone.getAttribute('aria-required')).toBe('true');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(phone.getAttribute('aria-describedby')).toBe('phone-error');
+    expect(document.getElementById('phone-error')?.textContent).toBe(M.phoneRequired);
+    const wrapper = phone.closest('.acc-phone') as HTMLElement;
+    for (const attr of ['aria-required', 'aria-invalid', 'aria-describedby']) expect(wrapper.hasAttribute(attr)).toBe(false);
+    expect(screen.getByLabelText(/^Phone/, { selector: 'input' })).toBe(phone);
+  });
+
+  it('the dial-code picker shows each country in full with its code once, and ranks the best matches first', async () => {
+    const view = await setup();
+    const dial = screen.getByRole('combobox', { name: 'Country dial code' });
+    expect(dial.textContent).toContain('+1');
+    await view.user.click(dial);
+    await view.user.keyboard('44');
+    const rows = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(rows[0]).toBe('🇬🇧United Kingdom+44');
+    expect(rows.findIndex((r) => r?.includes('+244'))).toBeGreaterThan(rows.findIndex((r) => r?.includes('+441')));
+    for (const row of rows) expect(row?.match(/\+\d+/g)).toHaveLength(1);
+    await view.user.keyboard('{Enter}');
+    expect(dial.textContent).toContain('+44');
+    expect(dial.textContent).toContain('United Kingdom');
+
+    await view.user.click(byId('country'));
+    await view.user.keyboard('can');
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/^\S+?(?=[A-Z])/u, ''))[0]).toBe('Canada');
   });
 });

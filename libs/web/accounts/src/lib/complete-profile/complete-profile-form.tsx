@@ -1,15 +1,16 @@
 import { ACCOUNT_TEXTS, PROFILE_MESSAGES as M, type ProfileForm } from '@solvr/contracts';
 import { COUNTRIES } from '@solvr/geo';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Field, Input, PasswordChecklist, SearchableSelect, Spinner } from '@solvr/web-ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorSummary, Field, Input, PasswordChecklist, SearchableSelect, Spinner } from '@solvr/web-ui';
 import { useCompleteProfile } from './use-complete-profile';
 
 const T = ACCOUNT_TEXTS.profile;
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.name, label: c.name, icon: c.flag }));
-const DIAL_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: `${c.dialCode} ${c.name}`, hint: c.dialCode, icon: c.flag }));
+// The list shows each country in full with its code once; the closed picker shows the flag and the code.
+const DIAL_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name, hint: c.dialCode, valueLabel: c.dialCode, icon: c.flag }));
 
 /** The Complete Profile form of spec section 2 (loaded on demand: it carries the country and region lists). */
-export default function CompleteProfileForm({ askPassword }: { askPassword: boolean }) {
-  const p = useCompleteProfile({ askPassword });
+export default function CompleteProfileForm() {
+  const p = useCompleteProfile();
   const input = (field: keyof ProfileForm) => ({
     id: field,
     value: p.form[field] ?? '',
@@ -25,16 +26,16 @@ export default function CompleteProfileForm({ askPassword }: { askPassword: bool
     );
 
   return (
-    <div className="acc-bare">
+    <main className="acc-bare">
       <Card className="acc-form-card">
         <CardHeader>
-          <CardTitle>{T.title}</CardTitle>
+          <CardTitle as="h1">{T.title}</CardTitle>
           <CardDescription>{p.email}</CardDescription>
         </CardHeader>
         <form onSubmit={p.submit} noValidate>
           <CardContent className="acc-form">
             {p.loadFailed && <Alert variant="error">{M.loadFailed}</Alert>}
-            {p.banner && <Alert variant="error">{p.banner}</Alert>}
+            <ErrorSummary message={p.banner} attempt={p.attempt} />
             <div className="acc-form-row">
               <Field label={T.firstName} htmlFor="first_name" error={p.errors.first_name} required>
                 <Input {...input('first_name')} autoComplete="given-name" />
@@ -44,18 +45,20 @@ export default function CompleteProfileForm({ askPassword }: { askPassword: bool
               </Field>
             </div>
             <Field label={T.phone} htmlFor="phone" error={p.errors.phone} required>
-              <div className="acc-phone">
-                <SearchableSelect
-                  aria-label={T.dialCode}
-                  options={DIAL_OPTIONS}
-                  value={p.dialCountry}
-                  onChange={p.setDialCountry}
-                  searchPlaceholder={T.searchCountries}
-                />
-                <Input {...input('phone')} type="tel" autoComplete="tel-national" placeholder="(555) 123-4567" />
-              </div>
+              {(control) => (
+                <div className="acc-phone">
+                  <SearchableSelect
+                    aria-label={T.dialCode}
+                    options={DIAL_OPTIONS}
+                    value={p.dialCountry}
+                    onChange={p.setDialCountry}
+                    searchPlaceholder={T.searchCountries}
+                  />
+                  <Input {...input('phone')} {...control} type="tel" autoComplete="tel-national" placeholder="(555) 123-4567" />
+                </div>
+              )}
             </Field>
-            {askPassword && (
+            {p.askPassword && (
               <fieldset className="acc-fieldset">
                 <legend>{T.passwordLegend}</legend>
                 <p className="acc-muted">{T.passwordNote}</p>
@@ -125,6 +128,6 @@ export default function CompleteProfileForm({ askPassword }: { askPassword: bool
           </CardFooter>
         </form>
       </Card>
-    </div>
+    </main>
   );
 }

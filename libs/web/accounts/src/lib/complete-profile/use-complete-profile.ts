@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { pathTo, PROFILE_MESSAGES as M, toProfileUpdate, validateProfile, type ProfileErrors, type ProfileForm, type ProfileView } from '@solvr/contracts';
 import { COUNTRIES, DEFAULT_COUNTRY_OPTION, findCountry, geo, regionsOf } from '@solvr/geo';
-import { selectUser, useAppDispatch, useAppSelector, userUpdated, type ApiErrorBody } from '@solvr/web-data';
+import { isException, selectUser, useAppDispatch, useAppSelector, userUpdated, type ApiErrorBody } from '@solvr/web-data';
 import { useMyProfileQuery, useSaveProfileMutation } from '../accounts.api';
 
 const EMPTY: ProfileForm = {
@@ -48,9 +48,10 @@ function fromProfile(p: ProfileView): { form: ProfileForm; dialCountry: string }
 
 /**
  * Complete Profile (spec sections 4 and 5): prefill, the shared rules on submit, the save, then the Dashboard.
- * `askPassword`: the account has no password yet (hasPassword=no), so the optional password block is shown.
+ * The optional password block is offered only when the account really has no password (the api's has_password),
+ * whatever the page's hasPassword query says: an existing password is changed with the current one instead.
  */
-export function useCompleteProfile({ askPassword }: { askPassword: boolean }) {
+export function useCompleteProfile() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -60,6 +61,12 @@ export function useCompleteProfile({ askPassword }: { askPassword: boolean }) {
   const [dialCountry, setDialCountry] = useState(DEFAULT_COUNTRY_OPTION.code);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [banner, setBanner] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const askPassword = profile ? !profile.has_password : false;
+  const fail = (message: string) => {
+    setBanner(message);
+    setAttempt((n) => n + 1);
+  };
 
   useEffect(() => {
     if (!profile) return;
@@ -83,20 +90,22 @@ export function useCompleteProfile({ askPassword }: { askPassword: boolean }) {
     e?.preventDefault();
     const found = validateProfile(askPassword ? form : { ...form, password: '', confirm_password: '' }, geo);
     setErrors(found);
-    if (Object.keys(found).length) return setBanner(M.invalidForm);
+    if (Object.keys(found).length) return fail(M.invalidForm);
     setBanner('');
     try {
       const result = await save(toProfileUpdate(user?.id ?? '', askPassword ? form : { ...form, password: '' }, dialCode));
       if ('error' in result) {
+        // Spec section 8: a save that throws (no answer, or a server failure) says so; a refusal shows the api's reasons.
+        if (isException(result.error)) return fail(M.saveFailed);
         const body = (result.error as { data?: ApiErrorBody }).data;
         if (body?.errors) setErrors(body.errors as ProfileErrors);
-        return setBanner(body?.message ?? M.saveUnsuccessful);
+        return fail(body?.message ?? M.saveUnsuccessful);
       }
-      if (!result.data.success) return setBanner(M.saveUnsuccessful);
+      if (!result.data.success) return fail(M.saveUnsuccessful);
       if (user) dispatch(userUpdated({ ...user, full_name: result.data.profile.full_name, profile_completed: true, has_password: result.data.profile.has_password }));
       navigate(pathTo('Dashboard'));
     } catch {
-      setBanner(M.saveFailed);
+      fail(M.saveFailed);
     }
   };
 
@@ -108,6 +117,8 @@ export function useCompleteProfile({ askPassword }: { askPassword: boolean }) {
     set,
     errors,
     banner,
+    attempt,
+    askPassword,
     regions,
     dialCountry,
     setDialCountry,

@@ -1,0 +1,108 @@
+import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'crypto';
+import { existsSync, readdirSync, statSync } from 'fs';
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { join, relative } from 'path';
+import { hashPassword, UsersService } from '@solvr/server-users';
+
+export interface FilePart {
+  /** The part's field name; `file` unless a test says otherwise. */
+  field?: string;
+  filename: string;
+  type?: string;
+  content: Buffer;
+}
+
+/** A multipart/form-data body written by hand, so tests control every byte of the part headers. */
+export function multipart(fields: Array<[string, string]>, files: FilePart[] = [], trailing: Array<[string, string]> = []): { body: Buffer; contentType: string } {
+  const boundary = `----solvr-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  const field = ([name, value]: [string, string]) =>
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  fields.forEach(field);
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+        'utf8',
+      ),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  trailing.forEach(field);
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface RawReply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A plain HTTP request on the listening app (supertest cannot cut a connection half-way). */
+export function rawRequest(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+/** Reads the first `bytes` of a download, then drops the connection, as a cut network would. */
+export function readThenCut(port: number, path: string, bytes: number): Promise<{ headers: http.IncomingHttpHeaders; received: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      let total = 0;
+      res.on('data', (c: Buffer) => {
+        if (total >= bytes) return;
+        chunks.push(c);
+        total += c.length;
+        if (total >= bytes) {
+          req.destroy();
+          resolve({ headers: res.headers, received: Buffer.concat(chunks).subarray(0, bytes) });
+        }
+      });
+      res.on('end', () => reject(new Error('the whole file arrived before the cut')));
+    });
+    req.on('error', (err) => (err.message === 'socket hang up' ? undefined : reject(err)));
+  });
+}
+
+export function portOf(app: INestApplication): number {
+  return (app.getHttpServer().address() as AddressInfo).port;
+}
+
+/** Every file under a folder (hidden temp files included), as paths relative to it. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** A verified account with a password, made through UsersService (the sign-up flow has its own tests). */
+export async function createAccount(app: INestApplication, email: string, password: string, role: 'user' | 'admin' = 'user'): Promise<void> {
+  const users = app.get(UsersService);
+  if (role === 'admin') {
+    await users.createOrPromoteAdmin(email, password);
+    return;
+  }
+  const user = await users.register(email, await hashPassword(password));
+  await users.markEmailVerified(user.id);
+}

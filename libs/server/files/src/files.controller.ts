@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { IsBoolean } from 'class-validator';
+import type { AdminFileView, DownloadLink, FileUpdate, FileView, UploadLimits } from '@solvr/contracts';
+import { CurrentUser, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
+import { filesConfig, type FilesConfig } from './files.config';
+import { FilesService } from './files.service';
+import { UploadsService } from './uploads.service';
+
+/** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
+@Controller('files')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Get()
+  list(@CurrentUser() user: SessionUser): Promise<FileView[]> {
+    return this.files.listFor(user);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<FileView> {
+    return this.files.getFor(id, user);
+  }
+
+  /** Counts the download once and answers a signed link valid DOWNLOAD_URL_TTL_SECONDS; 404 hidden, 403 not bought. */
+  @Post(':id/download')
+  @HttpCode(200)
+  download(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<DownloadLink> {
+    return this.files.download(id, user);
+  }
+}
+
+export class FileUpdateDto implements FileUpdate {
+  @IsBoolean({ message: 'is_active must be true or false.' }) is_active: boolean;
+}
+
+/** The admin console's Files and Upload tabs. */
+@Controller('admin/files')
+@Roles('admin')
+export class AdminFilesController {
+  constructor(
+    private readonly files: FilesService,
+    private readonly uploads: UploadsService,
+    @InjectConfig(filesConfig) private readonly settings: FilesConfig,
+  ) {}
+
+  @Get()
+  list(): Promise<AdminFileView[]> {
+    return this.files.listAll();
+  }
+
+  @Get('limits')
+  limits(): UploadLimits {
+    return { max_bytes: this.settings.maxBytes };
+  }
+
+  /** multipart/form-data: the fields of UPLOAD_FIELDS, then the part `file`. 201 with the new file. */
+  @Post()
+  upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
+    return this.uploads.receive(req, user);
+  }
+
+  @Patch(':id')
+  update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
+    return this.files.setActive(id, body.is_active);
+  }
+
+  /** Removes the record and the stored object. */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.files.remove(id);
+  }
+
+  /** "View": a signed link that is not counted as a download. */
+  @Get(':id/url')
+  link(@Param('id') id: string): Promise<DownloadLink> {
+    return this.files.adminLink(id);
+  }
+}
