@@ -45,6 +45,9 @@ export class PinoNestLogger implements LoggerService {
   }
 }
 
+/** Signed links carry their signature in the query: it is a credential, so it never reaches the logs. */
+export const redactUrl = (url: string) => url.replace(/([?&](?:sig|token)=)[^&]*/g, '$1[redacted]');
+
 /**
  * One line per finished request: 5xx at error, 4xx at warn, the rest at info; health probes not logged.
  * A hook rather than a middleware, and nothing is built when the level is off, so it costs almost nothing.
@@ -55,7 +58,7 @@ export function logRequests(fastify: FastifyInstance, log: Pino): void {
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
     if (log.isLevelEnabled(level) && !req.url.startsWith('/api/health')) {
       log[level](
-        { req: { id: req.id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) },
+        { req: { id: req.id, method: req.method, url: redactUrl(req.url) }, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) },
         'request completed',
       );
     }
