@@ -11,6 +11,8 @@ const OUT = join(ROOT, 'tmp/test-results');
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
+// No step may hang the suite: each has a ceiling well above its usual time.
+const MIN = 60_000;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 
@@ -21,7 +23,7 @@ function note(name, outcome) {
 /** A step that is not a test runner (lint, types, build): it only adds a failure when it fails. */
 function check(name, cmd, args, env) {
   console.log(`\n▶ ${name}`);
-  const ok = run(cmd, args, { env }) === 0;
+  const ok = run(cmd, args, { env, timeout: 20 * MIN }) === 0;
   if (!ok) totals.failed += 1;
   note(name, ok ? 'ok' : 'FAILED');
   return ok;
@@ -30,7 +32,7 @@ function check(name, cmd, args, env) {
 function jest(name, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const file = join(OUT, `${name}.json`);
-  const code = run('npx', ['jest', ...args, '--json', `--outputFile=${file}`], { env });
+  const code = run('npx', ['jest', ...args, '--json', `--outputFile=${file}`], { env, timeout: 20 * MIN });
   if (!existsSync(file)) return tally(name, 0, 1, 0);
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A suite that failed to load counts as a failure even though it ran no test.
@@ -41,7 +43,7 @@ function jest(name, args, env = {}) {
 function playwright(name) {
   console.log(`\n▶ ${name}`);
   const file = join(OUT, 'playwright.json');
-  const code = run('npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { env: { PW_REPORTER: file } });
+  const code = run('npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { env: { PW_REPORTER: file }, timeout: 30 * MIN });
   if (!existsSync(file)) return tally(name, 0, 1, 0);
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   tally(name, stats.expected + stats.flaky, stats.unexpected + (code !== 0 && !stats.unexpected ? 1 : 0), stats.skipped);
@@ -75,7 +77,7 @@ check('type checks', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle
 jest('unit', ['-c', 'jest.config.js']);
 
 console.log('\n▶ build');
-const built = run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream']) === 0;
+const built = run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { timeout: 30 * MIN }) === 0;
 note('build', built ? 'ok' : 'FAILED');
 if (!built) totals.failed += 1;
 

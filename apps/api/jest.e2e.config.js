@@ -9,4 +9,6 @@ module.exports = {
   testPathIgnorePatterns: process.env.TEST_TIER === 'services' ? [] : ['processes\\.e2e\\.spec'],
   testTimeout: 60000,
   maxWorkers: 1,
+  // Every spec closes its app; a client library's stray timer must not keep the run from ending.
+  forceExit: true,
 };

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startProcess, stopProcess, waitForHttp } from './processes.mjs';
+import { freePort, onExit, startProcess, stopProcess, waitForHttp } from './processes.mjs';
 
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -86,9 +86,10 @@ async function provisionServices() {
 /**
  * Starts the built api on a free port in the given mode and waits until it answers. Sign-in throttling is
  * raised (THROTTLE_PER_ACCOUNT / THROTTLE_PER_IP) so the sign-in and refresh scenarios measure the work,
- * not the 429s. Returns { url, mode, dataDir, database, admin: { email, password }, stop() }.
+ * not the 429s. `env` adds or overrides settings (e.g. DOWNLOAD_ACCEL_PREFIX for a second instance behind nginx).
+ * Returns { url, mode, pid, dataDir, filesDir, database, admin: { email, password }, stop() }.
  */
-export async function startApp({ appRoot, mode, log = ignore }) {
+export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {} }) {
   const built = builtApp(appRoot);
   if (built.problem) throw new Error(built.problem);
   const port = await freePort();
@@ -111,12 +112,15 @@ export async function startApp({ appRoot, mode, log = ignore }) {
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'ADMIN_EMAILS', 'SMTP_URL', 'S3_BUCKET', 'GOOGLE_CLIENT_ID', 'REMOTES_MANIFEST']) {
     if (!services?.env[k]) delete env[k];
   }
+  Object.assign(env, extraEnv);
   const url = `http://127.0.0.1:${port}`;
   log(`starting ${built.main} (${mode}) on ${url}`);
   const child = startProcess(process.execPath, [built.main], { cwd: appRoot, env });
+  const forgetDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const stop = async () => {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
+    forgetDir();
     if (services) await services.cleanup().catch((e) => log(`cleanup of ${services.database.name} failed: ${e.message}`));
   };
   try {
@@ -130,6 +134,8 @@ export async function startApp({ appRoot, mode, log = ignore }) {
       mode,
       pid: child.pid,
       dataDir,
+      /** Local-disk storage root: a file's storage key files/<uuid> is <filesDir>/files/<uuid>. */
+      filesDir: join(dataDir, 'files'),
       database: services ? services.database : { type: 'sqlite', path: join(dataDir, 'solvr.sqlite') },
       admin,
       output: child.output,

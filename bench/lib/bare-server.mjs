@@ -4,8 +4,14 @@
 //   BARE_KIND=refresh  POST /api/auth/login hands out a refresh cookie; POST /api/auth/refresh rotates it
 //                      (hashed tokens in a Map, an HS256 access token in the body): the refresh protocol
 //                      without a database, argon2 or a framework.
+//   BARE_KIND=sink     POST: the request body through sha256 and sha512 into a new file under BARE_SINK_DIR (flushed
+//                      before close, then removed), answering { size, sha256 }: an upload without multipart parsing,
+//                      framework or database.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createServer } from 'node:http';
 
 const kind = process.env.BARE_KIND ?? 'bytes';
@@ -51,6 +57,35 @@ if (kind === 'bytes') {
       sessions.delete(key);
       issue(res, userId);
     });
+  };
+} else if (kind === 'sink') {
+  const dir = process.env.BARE_SINK_DIR;
+  let n = 0;
+  handler = (req, res) => {
+    const file = join(dir, `upload-${process.pid}-${n++}`);
+    const sha256 = createHash('sha256');
+    const sha512 = createHash('sha512');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk, _enc, done) {
+        size += chunk.length;
+        sha256.update(chunk);
+        sha512.update(chunk);
+        done(null, chunk);
+      },
+    });
+    pipeline(req, meter, createWriteStream(file, { flags: 'wx', flush: true })).then(
+      () => {
+        rmSync(file, { force: true });
+        const body = JSON.stringify({ size, sha256: sha256.digest('hex'), sha512: sha512.digest('base64') });
+        res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      },
+      (err) => {
+        rmSync(file, { force: true });
+        res.writeHead(500).end(String(err.message));
+      },
+    );
   };
 } else {
   throw new Error(`unknown BARE_KIND ${kind}`);

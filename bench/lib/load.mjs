@@ -1,7 +1,8 @@
-// HTTP load with autocannon, and the alternating app/reference rounds every comparison uses.
+// HTTP load with autocannon, a paced latency probe, and the alternating app/reference rounds every comparison uses.
 import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
-import { summarize } from './stats.mjs';
+import { keepAliveAgent, request } from './http.mjs';
+import { percentile, summarize } from './stats.mjs';
 
 // autocannon appends every response body to a string (`req.body += chunk`) in case a body check needs it. For
 // binary bodies (brotli/gzip) that UTF-8 decoding costs more than the request itself and caps the client near
@@ -9,8 +10,12 @@ import { summarize } from './stats.mjs';
 const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js');
 PipelinedRequestsQueue.prototype.addBody = () => undefined;
 
-/** One autocannon run; returns req/s (mean over the run), latency percentiles in ms and error counts. */
-export async function load({ url, connections = 64, duration = 5, requests, headers = {}, method = 'GET' }) {
+/**
+ * One autocannon run; returns req/s (mean over the run), latency percentiles in ms and error counts. With
+ * `amount` it sends that many requests instead of running for `duration` (for endpoints so slow that a window
+ * would end with every request still in flight); `timeout` is per request, in seconds.
+ */
+export async function load({ url, connections = 64, duration = 5, requests, headers = {}, method = 'GET', amount, timeout = 10 }) {
   const result = await autocannon({
     url,
     connections,
@@ -18,10 +23,11 @@ export async function load({ url, connections = 64, duration = 5, requests, head
     method,
     headers,
     requests,
-    timeout: 10,
+    timeout,
+    ...(amount ? { amount } : {}),
   });
   return {
-    rps: result.requests.average,
+    rps: amount ? result.requests.total / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytesPerSec: result.throughput.average,
@@ -57,6 +63,8 @@ function describe(r) {
   const parts = [];
   if (r.rps !== undefined) parts.push(`${Math.round(r.rps)} req/s`);
   if (r.ops !== undefined) parts.push(`${r.ops.toFixed(1)} ops/s`);
+  if (r.mbps !== undefined) parts.push(`${r.mbps.toFixed(0)} MB/s`);
+  if (r.ms !== undefined && r.rps === undefined) parts.push(`${r.ms.toFixed(0)} ms`);
   if (r.p50 !== undefined && r.rps === undefined) parts.push(`p50 ${r.p50.toFixed(1)} ms`);
   if (r.p99 !== undefined) parts.push(`p99 ${Number(r.p99).toFixed(1)} ms`);
   if (r.errors || r.non2xx) parts.push(`errors ${r.errors ?? 0}, non-2xx ${r.non2xx ?? 0}`);
@@ -84,4 +92,43 @@ export function compareFigures(prefix, res) {
       ...summarize([res.app.reduce((s, r) => s + (r.errors ?? 0) + (r.non2xx ?? 0), 0)], 'count'),
     },
   };
+}
+
+/**
+ * A latency probe at a fixed rate (open loop: requests start on schedule, rate per second, whether or not the
+ * previous ones have answered; autocannon's overallRate sends each second's quota in a burst instead). Latency
+ * runs from sending to the answer's end (the client never waits for the server, so nothing is omitted; timer
+ * jitter of the client is not counted). Returns { p50, p99, max, count, errors, non2xx } (ms).
+ */
+export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSockets = 32 }) {
+  const agent = keepAliveAgent(maxSockets);
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  const pending = [];
+  const interval = 1000 / rate;
+  const started = performance.now();
+  const total = Math.round(rate * duration);
+  try {
+    for (let k = 0; k < total; k++) {
+      const at = started + k * interval;
+      const wait = at - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      pending.push(
+        request(url, { headers, agent }).then(
+          (res) => {
+            if (res.status < 200 || res.status >= 300) non2xx += 1;
+            else latencies.push(res.ms);
+          },
+          () => {
+            errors += 1;
+          },
+        ),
+      );
+    }
+    await Promise.all(pending);
+  } finally {
+    agent.destroy();
+  }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100), count: latencies.length, errors, non2xx };
 }

@@ -1,5 +1,6 @@
 // Child processes of a bench run (the app, reference servers): free ports, readiness, and stopping them.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A port nobody listens on right now (the machine is shared: never a fixed one). */
@@ -16,6 +17,25 @@ export function freePort() {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const exitTasks = new Set();
+process.on('exit', () => {
+  for (const task of exitTasks) {
+    try {
+      task();
+    } catch {
+      // best effort: the harness is going
+    }
+  }
+});
+/**
+ * Runs `task` (synchronous) if the harness exits before the returned function is called: what an interrupted run
+ * (Ctrl-C, process.exit) must not leave behind, such as a child process or a temp dir.
+ */
+export function onExit(task) {
+  exitTasks.add(task);
+  return () => exitTasks.delete(task);
+}
 
 /** Polls url until it answers (any status below 500), the process exits, or the time is up. */
 export async function waitForHttp(url, child, timeoutMs = 60_000) {
@@ -42,6 +62,7 @@ export async function waitForHttp(url, child, timeoutMs = 60_000) {
  */
 export function startProcess(cmd, args, opts = {}) {
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  child.once('exit', onExit(() => child.kill('SIGKILL')));
   let out = '';
   const waiters = [];
   const onData = (chunk) => {
@@ -83,4 +104,37 @@ export async function stopProcess(child, graceMs = 10_000) {
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
+}
+
+/** Resident set size of a process in bytes (VmRSS of /proc/<pid>/status; Linux only), or null once it is gone. */
+export function rssBytes(pid) {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Samples rssBytes(pid) every intervalMs until stop(), which returns { peak, last, samples } (bytes, count). */
+export function sampleRss(pid, intervalMs = 100) {
+  let peak = null;
+  let last = null;
+  let samples = 0;
+  const take = () => {
+    const v = rssBytes(pid);
+    if (v === null) return;
+    samples += 1;
+    last = v;
+    if (peak === null || v > peak) peak = v;
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return { peak, last, samples };
+    },
+  };
 }

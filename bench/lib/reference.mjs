@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startProcess, stopProcess, waitForHttp } from './processes.mjs';
+import { freePort, onExit, startProcess, stopProcess, waitForHttp } from './processes.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -27,17 +27,16 @@ export function nginxProblem() {
 }
 
 /**
- * nginx in the foreground with its own config, pid, logs and temp paths under a temp dir, on a free port,
- * serving `root` like the app serves the shell: gzip_static (and brotli_static when Debian's module is
- * installed), unknown paths fall back to index.html. One process (master_process off), as the app is one.
+ * nginx in the foreground with its own config, pid, logs and temp paths under a temp dir, on a free port: one
+ * process (master_process off), as the app is one. `server(port)` writes the server block; ready when `readyPath`
+ * answers. Returns { url, dir, stop() }.
  */
-export async function startNginx(root) {
+async function runNginx(server, { readyPath = '/', modules = '' } = {}) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'solvr-bench-nginx-'));
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d));
-  const brotli = existsSync(BROTLI_MODULE);
   const conf = `
-${brotli ? `load_module ${BROTLI_MODULE};` : ''}
+${modules}
 daemon off;
 master_process off;
 worker_processes 1;
@@ -56,32 +55,88 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  server {
+${server(port)}
+}
+`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const child = startProcess(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')]);
+  const forgetDir = onExit(() => rmSync(dir, { recursive: true, force: true }));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(url + readyPath, child, 15_000);
+  } catch (e) {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+    forgetDir();
+    throw e;
+  }
+  return {
+    url,
+    dir,
+    pid: child.pid,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+      forgetDir();
+    },
+  };
+}
+
+/**
+ * nginx serving `root` like the app serves the shell: gzip_static (and brotli_static when Debian's module is
+ * installed), unknown paths fall back to index.html.
+ */
+export async function startNginx(root) {
+  const brotli = existsSync(BROTLI_MODULE);
+  const nginx = await runNginx(
+    (port) => `  server {
     listen 127.0.0.1:${port};
     root ${root};
     index index.html;
     gzip_static on;
     ${brotli ? 'brotli_static on;' : ''}
     location / { try_files $uri /index.html; }
-  }
+  }`,
+    { modules: brotli ? `load_module ${BROTLI_MODULE};` : '' },
+  );
+  return { ...nginx, brotli };
 }
-`;
-  writeFileSync(join(dir, 'nginx.conf'), conf);
-  const child = startProcess(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')]);
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/`, child, 15_000);
-  } catch (e) {
-    await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
-    throw e;
+
+/** The file-serving settings of the deploy gateway's /_stored/ location (deploy/nginx/gateway.conf.template). */
+const FILE_SETTINGS = 'sendfile on; tcp_nopush on; output_buffers 2 1m;';
+
+/**
+ * nginx as the deploy gateway (deploy/nginx/gateway.conf.template) in front of an app started with
+ * DOWNLOAD_ACCEL_PREFIX=`accelPrefix`: /api/ is proxied unbuffered (uploads streamed through, no size limit),
+ * `accelPrefix` is the internal location over `filesDir` (the app's storage root) that X-Accel-Redirect answers
+ * point to. `plain` maps further public locations to directories ({ '/plain/': dir }): the reference, the same
+ * files served directly by the same nginx with the same settings. Without appUrl it only serves `plain`.
+ */
+export async function startGateway({ appUrl, filesDir, accelPrefix = '/_stored/', plain = {} }) {
+  const locations = [];
+  if (appUrl) {
+    locations.push(
+      `location /api/ {
+      proxy_pass ${appUrl};
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Real-IP $remote_addr;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      client_max_body_size 0;
+      proxy_request_buffering off;
+      proxy_buffering off;
+    }`,
+      `location ${accelPrefix} { internal; alias ${filesDir}/; ${FILE_SETTINGS} }`,
+    );
   }
-  return {
-    url,
-    brotli,
-    stop: async () => {
-      await stopProcess(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  for (const [prefix, dir] of Object.entries(plain)) locations.push(`location ${prefix} { alias ${dir}/; ${FILE_SETTINGS} }`);
+  return runNginx(
+    (port) => `  server {
+    listen 127.0.0.1:${port};
+    location = /healthz { return 200 "ok"; }
+    ${locations.join('\n    ')}
+  }`,
+    { readyPath: '/healthz' },
+  );
 }

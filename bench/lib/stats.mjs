@@ -44,3 +44,13 @@ export function fmtSpread(m) {
   if (m.min === null || m.min === m.max || m.rounds?.length < 2) return fmt(m.value, m.unit);
   return `${fmt(m.value, m.unit)} (${fmt(m.min)}–${fmt(m.max)})`;
 }
+
+/**
+ * app/reference of two per-round series (same length, paired by round): the ratio of the medians, with the
+ * spread of the per-round ratios, as compareFigures reports req/s.
+ */
+export function ratioFigure(label, app, ref) {
+  const a = median(app);
+  const r = median(ref);
+  return { label, ...summarize(app.map((v, i) => (ref[i] ? v / ref[i] : NaN)), 'x'), value: a !== null && r ? a / r : null };
+}

@@ -1,45 +1,178 @@
-// Public reads: each public GET endpoint of the api against bare node:http sending exactly the same bytes
-// and content-type, both loaded by autocannon at 64 connections, alternating over the rounds.
-// Later issues add their public reads to ENDPOINTS (goals per endpoint go in bench/budgets.json).
+// Reads: GET endpoints of the api against bare node:http sending exactly the same bytes and content-type, both
+// loaded by autocannon at 64 connections, alternating over the rounds.
+//   public-config  GET /api/public-config, public
+//   library        GET /api/files signed in as a plain user, with 10,000 files in the database (smoke: 1,000),
+//                  written straight into it (rows only: listing needs no stored bytes) and removed afterwards.
+//                  Each round sends one request per connection, all at once, rather than running for a time: a
+//                  request takes hundreds of ms there, so a 5-s window could end with all 64 still in flight.
+//                  Also reported: the latency of one request alone (median of 5 sequential ones) and the api's
+//                  peak RSS under the load.
+// Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
+// prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPlainUser, openDb, signIn, utc } from '../lib/db.mjs';
+import { fetchBytes } from '../lib/files.mjs';
 import { alternate, compareFigures, load } from '../lib/load.mjs';
+import { sampleRss } from '../lib/processes.mjs';
 import { startBare } from '../lib/reference.mjs';
+import { median, summarize } from '../lib/stats.mjs';
 
-export const ENDPOINTS = [{ name: 'public-config', path: '/api/public-config' }];
+/** The columns of files (migrations 1763700000010-files and 1763700000011-releases). */
+const FILE_COLUMNS = [
+  'id', 'name', 'description', 'version', 'file_name', 'file_type', 'file_size', 'storage_key', 'sha256', 'sha512', 'access_type',
+  'allowed_users', 'is_active', 'is_paid', 'price', 'currency', 'download_count', 'created_by', 'created_date', 'updated_date',
+  'release_channel', 'platform', 'release_notes',
+];
+
+/**
+ * `count` file rows as an admin's library grows: mostly free files for all users, some paid (visible, to buy),
+ * some for specific users (half of them including `viewer`), some deactivated; one upload every ten minutes.
+ * The plain user sees about 96% of them.
+ */
+function libraryRows(count, viewer) {
+  const now = Date.now();
+  const kinds = ['setup.exe', 'manual.pdf', 'release.zip', 'plugin.dmg', 'dataset.tar.gz'];
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(5, '0');
+    const fileName = `${kinds[i % kinds.length].replace('.', `-${n}.`)}`;
+    const paid = i % 10 === 3;
+    const specific = i % 20 === 7;
+    const created = utc(new Date(now - (count - i) * 600_000));
+    return [
+      randomUUID(),
+      `Bench file ${n}`,
+      `Release ${n} of the bench product: fixes, improvements and the installer for every supported platform.`,
+      `${1 + (i % 4)}.${i % 10}.${i % 7}`,
+      fileName,
+      fileName.endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream',
+      1_000_000 + ((i * 7919) % 900_000_000),
+      `files/${randomUUID()}`,
+      randomBytes(32).toString('hex'),
+      randomBytes(64).toString('base64'),
+      specific ? 'specific_users' : 'all_users',
+      specific ? JSON.stringify(i % 40 === 7 ? [viewer, 'someone@example.com'] : ['someone@example.com']) : '[]',
+      i % 50 === 11 ? 0 : 1,
+      paid ? 1 : 0,
+      paid ? 1999 : 0,
+      'USD',
+      i % 97,
+      null,
+      created,
+      created,
+      null,
+      null,
+      null,
+    ];
+  });
+}
+
+/** Seeds the library and signs in a plain user; cleanup removes the rows and the user again. */
+async function prepareLibrary(ctx) {
+  const count = ctx.smoke ? 1000 : 10_000;
+  const user = await createPlainUser(ctx.app);
+  const ids = [];
+  const db = await openDb(ctx.app);
+  const cleanup = async () => {
+    const c = await openDb(ctx.app);
+    try {
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        await c.run(`DELETE FROM files WHERE id IN (${chunk.map(() => '?').join(', ')})`, chunk);
+      }
+      await c.run('DELETE FROM users WHERE id = ?', [user.id]);
+    } finally {
+      await c.close();
+    }
+  };
+  try {
+    const t = performance.now();
+    const rows = libraryRows(count, user.email);
+    for (const r of rows) ids.push(r[0]);
+    await db.insertMany('files', FILE_COLUMNS, rows);
+    ctx.log(`  library: ${count} files written in ${Math.round(performance.now() - t)} ms`);
+    const token = await signIn(ctx.app.url, user);
+    return { headers: { authorization: `Bearer ${token}` }, notes: [`library: ${count} files in the database, listed by a plain user`], cleanup };
+  } catch (e) {
+    await cleanup().catch(() => undefined);
+    throw e;
+  } finally {
+    await db.close();
+  }
+}
+
+export const ENDPOINTS = [
+  { name: 'public-config', path: '/api/public-config' },
+  { name: 'library', path: '/api/files', prepare: prepareLibrary, amount: (ctx) => ctx.connections, timeout: 120, single: 5, rss: true },
+];
 
 export default {
   name: 'public-reads',
   order: 10,
-  title: 'Public reads vs bare node:http (same bytes), 64 connections',
+  title: 'Reads (public config, the library list) vs bare node:http (same bytes), 64 connections',
   async run(ctx) {
     const metrics = {};
     const notes = [];
     const tmp = mkdtempSync(join(tmpdir(), 'solvr-bench-bytes-'));
     try {
       for (const ep of ENDPOINTS) {
-        const first = await fetch(ctx.app.url + ep.path);
-        const body = Buffer.from(await first.arrayBuffer());
-        if (first.status !== 200) throw new Error(`${ep.path} answered ${first.status}`);
-        const type = first.headers.get('content-type') ?? 'application/octet-stream';
-        const file = join(tmp, `${ep.name}.bin`);
-        writeFileSync(file, body);
-        notes.push(`${ep.name}: ${body.length} bytes, ${type}`);
-        const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: type });
+        const prepared = ep.prepare ? await ep.prepare(ctx) : { headers: {}, notes: [] };
+        const headers = prepared.headers ?? {};
         try {
-          const run = (base, duration) => () => load({ url: base + ep.path, connections: ctx.connections, duration });
-          ctx.log(` ${ep.name}: app ${ctx.app.url}${ep.path} vs bare ${bare.url}`);
-          const res = await alternate({
-            rounds: ctx.rounds,
-            app: run(ctx.app.url, ctx.duration),
-            ref: run(bare.url, ctx.duration),
-            warmup: ctx.warmup ? (who) => run(who === 'app' ? ctx.app.url : bare.url, ctx.warmup)() : null,
-            log: ctx.log,
-          });
-          Object.assign(metrics, compareFigures(ep.name, res));
+          notes.push(...(prepared.notes ?? []));
+          // As autocannon asks: no Accept-Encoding.
+          const first = await fetchBytes(ctx.app.url + ep.path, { headers, keep: true });
+          const body = first.body;
+          if (first.status !== 200) throw new Error(`${ep.path} answered ${first.status}: ${body.toString().slice(0, 200)}`);
+          const type = first.headers['content-type'] ?? 'application/octet-stream';
+          const file = join(tmp, `${ep.name}.bin`);
+          writeFileSync(file, body);
+          const items = ep.name === 'library' ? JSON.parse(body.toString()).length : null;
+          notes.push(`${ep.name}: ${body.length} bytes, ${type}${items !== null ? `, ${items} files visible` : ''}`);
+          let single = null;
+          if (ep.single) {
+            // One at a time (also the warm-up of an endpoint loaded by amount).
+            const ms = [];
+            for (let i = 0; i < ep.single; i++) {
+              const r = await fetchBytes(ctx.app.url + ep.path, { headers });
+              if (r.status !== 200 || r.bytes !== body.length) throw new Error(`${ep.path} answered ${r.status} with ${r.bytes} bytes, first ${body.length}`);
+              ms.push(r.ms);
+            }
+            single = summarize(ms, 'ms', { value: median(ms) });
+          }
+          const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: type });
+          try {
+            const amount = ep.amount?.(ctx);
+            const run = (base, duration) => () => load({ url: base + ep.path, connections: ctx.connections, duration, headers, amount, timeout: ep.timeout });
+            const peaks = [];
+            const appRun = (duration) => async () => {
+              if (!ep.rss) return run(ctx.app.url, duration)();
+              const sampler = sampleRss(ctx.app.pid, 100);
+              try {
+                return await run(ctx.app.url, duration)();
+              } finally {
+                peaks.push(sampler.stop().peak / 1e6);
+              }
+            };
+            ctx.log(` ${ep.name}: app ${ctx.app.url}${ep.path} vs bare ${bare.url}${amount ? `, ${amount} requests per round` : ''}`);
+            const res = await alternate({
+              rounds: ctx.rounds,
+              app: appRun(ctx.duration),
+              ref: run(bare.url, ctx.duration),
+              warmup: ctx.warmup && !amount ? (who) => run(who === 'app' ? ctx.app.url : bare.url, ctx.warmup)() : null,
+              log: ctx.log,
+            });
+            Object.assign(metrics, compareFigures(ep.name, res));
+            if (single) metrics[`${ep.name}.single_ms`] = { label: `${ep.name} one request alone (median of ${ep.single})`, ...single };
+            if (ep.prepare) metrics[`${ep.name}.size`] = { label: `${ep.name} response size`, ...summarize([body.length / 1000], 'KB') };
+            if (peaks.length) metrics[`${ep.name}.rss_peak`] = { label: `${ep.name} api peak RSS under the load`, ...summarize(peaks, 'MB') };
+          } finally {
+            await bare.stop();
+          }
         } finally {
-          await bare.stop();
+          await prepared.cleanup?.();
         }
       }
     } finally {

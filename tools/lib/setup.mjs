@@ -9,7 +9,11 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NX_ENV = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
 
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts, env: { ...process.env, ...NX_ENV, ...opts.env } });
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', killSignal: 'SIGKILL', ...opts, env: { ...process.env, ...NX_ENV, ...opts.env } });
+  if (res.error?.code === 'ETIMEDOUT') {
+    console.error(`\n✖ ${cmd} ${args.join(' ')} did not finish within ${Math.round(opts.timeout / 60000)} min: stopped`);
+    return 124;
+  }
   if (res.error) throw res.error;
   return res.status ?? 1;
 }

@@ -8,6 +8,8 @@ import { configureStore } from '@reduxjs/toolkit';
 import { Button } from '@solvr/web-ui';
 import { api } from '@solvr/web-data';
 import { accountsApi } from '@solvr/web-accounts';
+import { filesApi } from '@solvr/web-files';
+import { newsApi } from '@solvr/web-news';
 
 export const probe: Record<string, unknown> = {
   react: useState,
@@ -18,4 +20,6 @@ export const probe: Record<string, unknown> = {
   '@solvr/web-ui': Button,
   '@solvr/web-data': api,
   '@solvr/web-accounts': accountsApi,
+  '@solvr/web-files': filesApi,
+  '@solvr/web-news': newsApi,
 };

@@ -35,6 +35,10 @@ const SHARED = {
   '@solvr/web-accounts': libSingleton('libs/web/accounts'),
   // Admin-only entry: its own shared chunk, fetched only by the admin remote.
   '@solvr/web-accounts/admin': libSingleton('libs/web/accounts', 'admin.ts'),
+  '@solvr/web-files': libSingleton('libs/web/files'),
+  '@solvr/web-files/admin': libSingleton('libs/web/files', 'admin.ts'),
+  '@solvr/web-news': libSingleton('libs/web/news'),
+  '@solvr/web-news/admin': libSingleton('libs/web/news', 'admin.ts'),
   '@solvr/contracts': libSingleton('libs/contracts'),
 };
 

@@ -14,6 +14,7 @@ import {
 import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FilesModule } from '@solvr/server-files';
+import { NewsModule } from '@solvr/server-news';
 import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
@@ -53,6 +54,7 @@ export class ApiModule {
         MailModule,
         StorageModule,
         FilesModule,
+        NewsModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

@@ -1,7 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { ACCESS_POLICY, AccessPolicy } from '@solvr/server-core';
+import { ACCESS_POLICY, AccessPolicy, SITE_ROOT_ROUTES } from '@solvr/server-core';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv } from './support/test-env';
 
@@ -11,23 +11,39 @@ import { createTestEnv, TestEnv } from './support/test-env';
  */
 const EXPECTED = [
   'DELETE /api/admin/files/:id role:admin',
+  'DELETE /api/admin/news/:id role:admin',
   'GET /api/admin/files role:admin',
   'GET /api/admin/files/:id/url role:admin',
   'GET /api/admin/files/limits role:admin',
+  'GET /api/admin/news role:admin',
+  'GET /api/admin/news/:id role:admin',
   'GET /api/admin/summary role:admin',
+  'GET /api/admin/users/pick role:admin',
   'GET /api/auth/google public',
   'GET /api/auth/google/callback public',
   'GET /api/auth/verify-email public',
-  'GET /api/downloads/file public',
+  'GET /api/download public',
   'GET /api/files signed-in',
   'GET /api/files/:id signed-in',
+  'GET /api/files/summary signed-in',
   'GET /api/health public',
   'GET /api/health/live public',
+  'GET /api/news public',
+  'GET /api/news/:ref public',
   'GET /api/public-config public',
+  'GET /api/releases signed-in',
+  'GET /api/releases/:channel/:feed public',
   'GET /api/users/me signed-in',
   'GET /api/users/me/profile signed-in',
+  'GET /atom.xml public',
+  'GET /downloads/:name public',
+  'GET /robots.txt public',
+  'GET /rss.xml public',
+  'GET /sitemap.xml public',
   'PATCH /api/admin/files/:id role:admin',
+  'PATCH /api/admin/news/:id role:admin',
   'POST /api/admin/files role:admin',
+  'POST /api/admin/news role:admin',
   'POST /api/auth/forgot-password public',
   'POST /api/auth/login public',
   'POST /api/auth/logout public',
@@ -36,7 +52,9 @@ const EXPECTED = [
   'POST /api/auth/reset-password public',
   'POST /api/auth/signup public',
   'POST /api/files/:id/download signed-in',
+  'POST /api/releases/notify signed-in',
   'POST /api/users/me/password signed-in',
+  'PUT /api/admin/news/:id role:admin',
   'PUT /api/users/me/profile signed-in',
 ];
 
@@ -68,7 +86,8 @@ describe('route access policies', () => {
         const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
         const policy = reflector.getAllAndOverride<AccessPolicy>(ACCESS_POLICY, [handler, metatype]) ?? { kind: 'signed-in' };
         const who = policy.kind === 'role' ? `role:${policy.role}` : policy.kind;
-        routes.push(`${method} ${['/api', base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/')} ${who}`);
+        const route = [base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/');
+        routes.push(`${method} ${SITE_ROOT_ROUTES.includes(route) ? '' : '/api'}/${route} ${who}`);
       }
     }
     expect(routes.sort()).toEqual(EXPECTED);

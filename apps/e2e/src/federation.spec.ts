@@ -31,6 +31,8 @@ test('react, the router, redux and our web libs are single instances across shel
       '@solvr/web-ui': true,
       '@solvr/web-data': true,
       '@solvr/web-accounts': true,
+      '@solvr/web-files': true,
+      '@solvr/web-news': true,
     });
   }
 });

@@ -12,6 +12,13 @@ export interface PublicConfig {
 /** What the web assumes until (or unless) /api/public-config answers. */
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { brand: DEFAULT_BRAND, googleEnabled: false };
 
+/** GET /api/admin/users/pick?q=: users for a picker (the upload's specific_users), at most PICK_LIMIT. */
+export interface UserPick {
+  email: string;
+  full_name: string | null;
+}
+export const PICK_LIMIT = 20;
+
 /** GET /api/admin/summary: account counts of the admin overview. */
 export interface AdminSummary {
   total_users: number;

@@ -1,5 +1,6 @@
 import type { FileAccessType, FileAvailability } from './access';
 import { tooLongMessage } from './field-limits';
+import { PLATFORMS, RELEASE_CHANNELS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
 import { isValidEmail, normalizeEmail } from './signup';
 
 /** Spec section 9: prices are in cents, shown in en-US currency format; these are the choices, USD first. */
@@ -19,12 +20,25 @@ export const FILE_LIMITS = {
   /** The stored download name (already cut to this by the api). */
   fileName: 200,
   allowedUsers: 1000,
+  releaseNotes: 20000,
   /** 1,000,000.00 in any currency, in cents: far above any real price, far below the int column's limit. */
   maxPriceCents: 100_000_000,
 } as const;
 
 /** The multipart fields of an upload, all strings; they must come before the part named `file`. */
-export const UPLOAD_FIELDS = ['name', 'description', 'version', 'is_paid', 'price', 'currency', 'access_type', 'allowed_users'] as const;
+export const UPLOAD_FIELDS = [
+  'name',
+  'description',
+  'version',
+  'is_paid',
+  'price',
+  'currency',
+  'access_type',
+  'allowed_users',
+  'release_channel',
+  'platform',
+  'release_notes',
+] as const;
 export type UploadField = (typeof UPLOAD_FIELDS)[number];
 /** The name of the file part of an upload. */
 export const UPLOAD_FILE_FIELD = 'file';
@@ -53,6 +67,11 @@ export interface FileView {
   /** ISO 8601. */
   created_date: string;
   updated_date: string;
+  /** Set when the file is the installer of a release channel (then free and for all users). */
+  release_channel: ReleaseChannel | null;
+  /** The release's platform; null unless release_channel is set. */
+  platform: Platform | null;
+  release_notes: string;
   /** For this caller, by spec section 6 (fileAvailability): 'download' or 'buy'; hidden files are never sent. */
   availability: Exclude<FileAvailability, 'hidden'>;
 }
@@ -67,7 +86,7 @@ export interface AdminFileView extends FileView {
 
 /** POST /api/files/:id/download and GET /api/admin/files/:id/url: a link valid until expires_at. */
 export interface DownloadLink {
-  /** Path on this site (`/api/downloads/file?...`); open it to download. */
+  /** Path on this site (`/api/download?...`); open it to download. */
   url: string;
   /** ISO 8601. */
   expires_at: string;
@@ -76,6 +95,20 @@ export interface DownloadLink {
 /** GET /api/admin/files/limits: what the upload form may check before sending. */
 export interface UploadLimits {
   max_bytes: number;
+}
+
+/** GET /api/files/summary: the Dashboard tiles and the library's stat cards, for the caller. */
+export interface LibrarySummary {
+  /** Files the caller sees in the library. */
+  total_files: number;
+  /** Of those, the ones the caller may download now (spec section 6: a paid file only when listed). */
+  available_files: number;
+  /** The caller's own download count. */
+  your_downloads: number;
+  /** Of the files the caller sees, those created in the last 7 days. */
+  new_this_week: number;
+  /** The visible file with the highest download count. */
+  most_popular: { id: string; name: string; download_count: number } | null;
 }
 
 /** PATCH /api/admin/files/:id. */
@@ -210,6 +243,11 @@ export interface UploadDraft {
   access_type?: string;
   /** E-mails; kept only for specific_users. */
   allowed_users?: readonly string[];
+  /** '' (not a release), 'stable' or 'beta'. */
+  release_channel?: string;
+  /** For a release; defaults to windows. */
+  platform?: string;
+  release_notes?: string;
 }
 
 /** A valid upload's record fields, as the api stores them. */
@@ -222,6 +260,9 @@ export interface UploadRecord {
   currency: Currency;
   access_type: FileAccessType;
   allowed_users: string[];
+  release_channel: ReleaseChannel | null;
+  platform: Platform | null;
+  release_notes: string;
 }
 
 export type UploadCheck =
@@ -262,6 +303,13 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
     if (bad !== undefined) return refuse('allowed_users', FILE_TEXTS.badAllowedUser(bad));
     if (allowed.length > FILE_LIMITS.allowedUsers) return refuse('allowed_users', FILE_TEXTS.tooManyAllowedUsers);
   }
+  const channel = (draft.release_channel ?? '').trim().toLowerCase();
+  if (channel && !(RELEASE_CHANNELS as readonly string[]).includes(channel)) return refuse('release_channel', RELEASE_TEXTS.badChannel);
+  const platform = channel ? (draft.platform ?? '').trim().toLowerCase() || 'windows' : null;
+  if (platform !== null && !(PLATFORMS as readonly string[]).includes(platform)) return refuse('platform', RELEASE_TEXTS.badPlatform);
+  if (channel && (isPaid || accessType !== 'all_users')) return refuse('release_channel', RELEASE_TEXTS.mustBePublic);
+  const releaseNotes = cleanText(draft.release_notes ?? '');
+  if (Array.from(releaseNotes).length > FILE_LIMITS.releaseNotes) return refuse('release_notes', tooLongMessage('Release notes', FILE_LIMITS.releaseNotes));
   return {
     ok: true,
     record: {
@@ -273,6 +321,9 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
       currency: currency as Currency,
       access_type: accessType as FileAccessType,
       allowed_users: allowed,
+      release_channel: (channel || null) as ReleaseChannel | null,
+      platform: platform as Platform | null,
+      release_notes: releaseNotes,
     },
   };
 }

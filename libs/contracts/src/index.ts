@@ -17,3 +17,6 @@ export * from './texts/admin';
 export * from './access';
 export * from './field-limits';
 export * from './files';
+export * from './releases';
+export * from './dates';
+export * from './news';

@@ -30,6 +30,7 @@ const PROJECTS = [
   'web-ui',
   'web-data',
   'web-accounts',
+  'web-files',
   'deploy-checks',
 ];
 const FRONTENDS = ['shell', 'marketing', 'portal', 'admin'];
@@ -84,6 +85,7 @@ test('a change in one remote affects that remote and e2e only, not the other fro
 test.each([
   ['web-ui', 'libs/web/ui/src/index.ts'],
   ['web-accounts', 'libs/web/accounts/src/index.ts'],
+  ['web-files', 'libs/web/files/src/index.ts'],
   ['contracts', 'libs/contracts/src/index.ts'],
 ])('a change in the shared lib %s affects exactly the lib and its dependents', (lib, file) => {
   expect(affectedBy(file).sort()).toEqual([lib, ...dependentsOf(lib)].sort());

@@ -116,16 +116,28 @@ describe('docker-compose.yml', () => {
     expect(services[name].build).toEqual({ context: '.', dockerfile: 'deploy/docker/web.Dockerfile', args: { APP: name } });
   });
 
-  test('the gateway forwards /api and /remotes/<name>/ to the matching services, like the Ingress', () => {
+  test('the gateway forwards /api, /downloads/ and /remotes/<name>/ to the matching services, like the Ingress', () => {
     const gateway = readFileSync(join(REPO_ROOT, 'deploy/nginx/gateway.conf.template'), 'utf8');
     const routes = [...gateway.matchAll(/location\s+(\S+(?:\s+\S+)?)\s*\{[^}]*?set \$upstream ([\w-]+):(\d+);/g)].map((m) => [m[1], m[2], m[3]]);
     expect(routes).toEqual([
       ['~ ^/api(/|$)', 'api', '3000'],
+      ['^~ /downloads/', 'api', '3000'],
+      ['~ ^/(rss\\.xml|atom\\.xml|sitemap\\.xml|robots\\.txt)$', 'api', '3000'],
       ['/remotes/marketing/', 'marketing', '8080'],
       ['/remotes/portal/', 'portal', '8080'],
       ['/remotes/admin/', 'admin', '8080'],
       ['/', 'shell', '8080'],
     ]);
     expect(services.gateway.volumes).toContain('./deploy/nginx/gateway.conf.template:/etc/nginx/templates/default.conf.template:ro');
+  });
+
+  test('with local storage the gateway sends download bytes: the api names its internal location, which reads the shared volume', () => {
+    const gateway = readFileSync(join(REPO_ROOT, 'deploy/nginx/gateway.conf.template'), 'utf8');
+    const prefix = services.api.environment.DOWNLOAD_ACCEL_PREFIX;
+    const internal = new RegExp(`location ${prefix.replace(/\//g, '\\/')} \\{\\s*internal;\\s*alias /data/files/;`);
+    expect(gateway).toMatch(internal);
+    expect(services.api.environment.DATA_DIR).toBe('/data');
+    expect(services.api.volumes).toContain('app-data:/data');
+    expect(services.gateway.volumes).toContain('app-data:/data:ro');
   });
 });

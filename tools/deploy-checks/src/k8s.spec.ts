@@ -125,7 +125,7 @@ describe.each(ENVS)('k8s %s', (env) => {
     }
   });
 
-  test('the Ingress routes /api, /remotes/<name> and / to existing Services and ports', () => {
+  test('the Ingress routes /api, /downloads, /remotes/<name> and / to existing Services and ports', () => {
     const ingress = ofKind(objects, 'Ingress')[0];
     const routes: Record<string, string> = {};
     for (const rule of ingress.spec.rules) {
@@ -136,7 +136,7 @@ describe.each(ENVS)('k8s %s', (env) => {
         routes[p.path] = svc.metadata.name;
       }
     }
-    expect(routes).toEqual({ '/api': 'api', '/remotes/marketing': 'marketing', '/remotes/portal': 'portal', '/remotes/admin': 'admin', '/': 'shell' });
+    expect(routes).toEqual({ '/api': 'api', '/downloads': 'api', '/rss.xml': 'api', '/atom.xml': 'api', '/sitemap.xml': 'api', '/robots.txt': 'api', '/remotes/marketing': 'marketing', '/remotes/portal': 'portal', '/remotes/admin': 'admin', '/': 'shell' });
   });
 
   test('ConfigMap and Secret references resolve (the Secret comes from secret.template.yaml)', () => {

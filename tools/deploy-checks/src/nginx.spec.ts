@@ -237,5 +237,11 @@ if (!NGINX) {
     test('loads and answers /healthz (upstreams are resolved per request, so it starts without them)', async () => {
       expect((await get(gateway.port, '/healthz')).status).toBe(200);
     });
+
+    test('the stored files of the download hand-over are internal: 404 from outside', async () => {
+      for (const path of ['/_stored/', '/_stored/files/0b6d6a3e-64a4-4a57-9a0e-f0f7a2f1b2c3']) {
+        expect([path, (await get(gateway.port, path)).status]).toEqual([path, 404]);
+      }
+    });
   });
 }

@@ -3,6 +3,8 @@ import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState, PageContai
 import { selectUser, useAppDispatch, useAppSelector } from '@solvr/web-data';
 import { AdminAccessRequired } from '@solvr/web-accounts';
 import { UsersSummaryStats } from '@solvr/web-accounts/admin';
+import { FilesTab, UploadTab } from '@solvr/web-files/admin';
+import { NewsAdminTab } from '@solvr/web-news/admin';
 import { adminUi, tabChanged, useSystemHealthQuery } from '../admin.slice';
 
 function SystemStatus() {
@@ -24,6 +26,21 @@ function SystemStatus() {
       </CardContent>
     </Card>
   );
+}
+
+function TabContent({ tab }: { tab: AdminTab }) {
+  switch (tab) {
+    case 'Overview':
+      return <Overview />;
+    case 'Files':
+      return <FilesTab />;
+    case 'Upload':
+      return <UploadTab />;
+    case 'News':
+      return <NewsAdminTab />;
+    default:
+      return <EmptyState title={tab} description={T.comingSoon} />;
+  }
 }
 
 function Overview() {
@@ -49,7 +66,7 @@ export default function Admin() {
         <p className="ad-muted">{T.subtitle}</p>
       </div>
       <Tabs tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))} value={tab} onChange={(id) => dispatch(tabChanged(id as AdminTab))}>
-        {tab === 'Overview' ? <Overview /> : <EmptyState title={tab} description={T.comingSoon} />}
+        <TabContent tab={tab} />
       </Tabs>
     </PageContainer>
   );

@@ -1,13 +1,15 @@
-import { useNavigate } from 'react-router-dom';
-import { pathTo } from '@solvr/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState } from '@solvr/web-ui';
+import { Link, useNavigate } from 'react-router-dom';
+import { LIMITS, pathTo } from '@solvr/contracts';
+import { Button, Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
+import { LatestUpdates, useLatestNews } from '@solvr/web-news';
 import { LANDING as C } from '../content/landing';
 import { PublicLayout } from '../PublicLayout';
 
 export default function Landing() {
   const navigate = useNavigate();
   const brand = useBrand();
+  const latest = useLatestNews(LIMITS.landingNewsCount);
   return (
     <PublicLayout>
       <section className="mk-hero">
@@ -35,18 +37,14 @@ export default function Landing() {
           ))}
         </div>
       </section>
-      <section className="mk-section">
+      <section className="mk-section" aria-labelledby="latest-updates-heading">
         <div className="mk-section-head">
-          <h2>{C.latestUpdates}</h2>
-          <Button variant="outline" onClick={() => navigate(pathTo('NewsPage'))}>
+          <h2 id="latest-updates-heading">{C.latestUpdates}</h2>
+          <Link to={pathTo('NewsPage')} className="ui-btn ui-btn-outline ui-btn-md">
             {C.viewAllNews}
-          </Button>
+          </Link>
         </div>
-        <Card>
-          <CardContent>
-            <EmptyState title={C.noNews.title} description={C.noNews.description} />
-          </CardContent>
-        </Card>
+        <LatestUpdates posts={latest.posts} loading={latest.loading} teamName={brand.team} empty={C.noNews} />
       </section>
     </PublicLayout>
   );

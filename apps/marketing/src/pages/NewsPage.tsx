@@ -1,25 +1,20 @@
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { pathTo } from '@solvr/contracts';
-import { Button, Card, CardContent, EmptyState } from '@solvr/web-ui';
+import { PublicNews } from '@solvr/web-news';
 import { NEWS as C } from '../content/news';
 import { PublicLayout } from '../PublicLayout';
 
+/** Spec section 2, Public News: the list (or one post, /NewsPage?post={slug}) and the sign-up call to action. */
 export default function NewsPage() {
-  const navigate = useNavigate();
   return (
     <PublicLayout>
-      <section className="mk-section">
-        <h1>{C.title}</h1>
-        <Card>
-          <CardContent>
-            <EmptyState title={C.noNews.title} description={C.noNews.description} />
-          </CardContent>
-        </Card>
+      <section className="mk-section mk-news">
+        <PublicNews title={C.title} />
         <div className="mk-cta-band">
           <h2>{C.ctaTitle}</h2>
-          <Button size="lg" onClick={() => navigate(pathTo('Signup'))}>
+          <Link to={pathTo('Signup')} className="ui-btn ui-btn-primary ui-btn-lg">
             {C.ctaButton}
-          </Button>
+          </Link>
         </div>
       </section>
     </PublicLayout>

@@ -1,51 +1,32 @@
-import { useNavigate } from 'react-router-dom';
-import { MARKETING_TEXTS, pathTo, PORTAL_TEXTS } from '@solvr/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, PageContainer, Stat } from '@solvr/web-ui';
+import { PORTAL_TEXTS } from '@solvr/contracts';
+import { PageContainer } from '@solvr/web-ui';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { PasswordCard } from '@solvr/web-accounts';
+import { AvailableDownloadsCard, DashboardStats } from '@solvr/web-files';
+import { DASHBOARD_NEWS_COUNT, LatestUpdateCard, MoreNewsCard, useLatestNews } from '@solvr/web-news';
 
 const T = PORTAL_TEXTS.dashboard;
 
+/** /Dashboard (spec section 2): greeting, Latest Update, three tiles, Available Downloads, More News. */
 export default function Dashboard() {
   const user = useAppSelector(selectUser);
-  const navigate = useNavigate();
+  const { posts } = useLatestNews(DASHBOARD_NEWS_COUNT);
   return (
     <PageContainer>
       <div className="pt-heading">
         <h1>{T.welcome(user?.email ?? '')}</h1>
         <p className="pt-muted">{T.subtitle}</p>
       </div>
-      <div className="pt-grid-3">
-        <Stat label={T.availableFiles} value="—" />
-        <Stat label={T.yourDownloads} value={user?.download_count ?? 0} />
-        <Stat label={T.newThisWeek} value="—" />
-      </div>
-      <div className="pt-columns">
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">{T.availableDownloads}</CardTitle>
-          </CardHeader>
-          <CardContent className="pt-card-stack">
-            <EmptyState title={PORTAL_TEXTS.downloads.emptyNone} />
-            <Button variant="outline" onClick={() => navigate(pathTo('Downloads'))}>
-              {T.openLibrary}
-            </Button>
-          </CardContent>
-        </Card>
-        <div className="pt-side">
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">{T.moreNews}</CardTitle>
-            </CardHeader>
-            <CardContent className="pt-card-stack">
-              <EmptyState title={MARKETING_TEXTS.noNews.title} description={MARKETING_TEXTS.noNews.description} />
-              <Button variant="outline" onClick={() => navigate(pathTo('NewsPage'))}>
-                {T.viewAllNews}
-              </Button>
-            </CardContent>
-          </Card>
-          {/* Changing (or, after Google sign-in, setting) the password: the account's own card. */}
-          <PasswordCard />
+      <div className="pt-stack">
+        <LatestUpdateCard posts={posts} />
+        <DashboardStats />
+        <div className="pt-columns">
+          <AvailableDownloadsCard />
+          <div className="pt-side">
+            <MoreNewsCard posts={posts} />
+            {/* Changing (or, after Google sign-in, setting) the password: the account's own card. */}
+            <PasswordCard />
+          </div>
         </div>
       </div>
     </PageContainer>

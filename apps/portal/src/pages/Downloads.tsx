@@ -1,16 +1,11 @@
-import { PORTAL_TEXTS } from '@solvr/contracts';
-import { EmptyState, PageContainer } from '@solvr/web-ui';
+import { PageContainer } from '@solvr/web-ui';
+import { DownloadsLibrary } from '@solvr/web-files';
 
-const T = PORTAL_TEXTS.downloads;
-
+/** /Downloads: the files library (spec section 2); everything lives in @solvr/web-files. */
 export default function Downloads() {
   return (
     <PageContainer>
-      <div className="pt-heading">
-        <h1>{T.title}</h1>
-        <p className="pt-muted">{T.subtitle}</p>
-      </div>
-      <EmptyState title={T.empty} description={T.emptyNone} />
+      <DownloadsLibrary />
     </PageContainer>
   );
 }

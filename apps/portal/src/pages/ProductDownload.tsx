@@ -1,22 +1,11 @@
-import { PORTAL_TEXTS } from '@solvr/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, PageContainer } from '@solvr/web-ui';
-import { useBrand } from '@solvr/web-data';
+import { PageContainer } from '@solvr/web-ui';
+import { ProductDownloadView } from '@solvr/web-files';
 
-const T = PORTAL_TEXTS.productDownload;
-
+/** /{product}Download: the installer of the visitor's platform (see ProductDownloadView). */
 export default function ProductDownload() {
-  const brand = useBrand();
   return (
-    <PageContainer>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h1">{T.title(brand.product)}</CardTitle>
-          <CardDescription>{T.installer}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="pt-muted">{T.instructions}</p>
-        </CardContent>
-      </Card>
+    <PageContainer size="md">
+      <ProductDownloadView />
     </PageContainer>
   );
 }

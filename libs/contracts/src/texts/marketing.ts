@@ -21,7 +21,18 @@ export const MARKETING_TEXTS = {
     viewAllNews: 'View All News',
   },
   noNews: { title: 'No news available', description: 'Check back later for updates and announcements.' },
-  news: { title: 'Latest News & Updates' },
+  news: {
+    title: 'Latest News & Updates',
+    // Ours (the spec has no wording for these):
+    loading: 'Loading news…',
+    backToAll: 'Back to all news',
+    notFoundTitle: 'News post not found',
+    loadFailed: 'This news post could not be loaded. Please try again later.',
+    pagesLabel: 'News pages',
+    previous: 'Newer posts',
+    next: 'Older posts',
+    pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  },
   howItWorks: { title: 'How It Works', getStarted: "Get Started Now - It's Free" },
   proof: {
     startFree: 'Start for FREE',

@@ -1,94 +1,28 @@
-import { Controller, ForbiddenException, Get, GoneException, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, GoneException, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'stream';
 import { FILE_TEXTS } from '@solvr/contracts';
 import { InjectConfig, Public } from '@solvr/server-core';
-import {
-  contentDisposition,
-  contentRange,
-  ObjectMissing,
-  rangeOf,
-  StorageService,
-  UNSATISFIABLE,
-  verifyDownload,
-  type ObjectStat,
-} from '@solvr/server-storage';
+import { verifyDownload } from '@solvr/server-storage';
 import { filesConfig, type FilesConfig } from './files.config';
-
-/** Whether an If-None-Match header names this ETag (or '*'). */
-function matchesAny(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  return ([] as string[]).concat(header).join(',').split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
-
-/** A header given once; a repeated one counts as absent. */
-const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? undefined : value);
-
-/** If-Range: the range counts only while the file is the one the client started with (strong ETag or exact date). */
-function rangeStillValid(ifRange: string | undefined, stat: ObjectStat): boolean {
-  if (ifRange === undefined) return true;
-  const value = ifRange.trim();
-  if (value.startsWith('"') || value.startsWith('W/')) return value === stat.etag;
-  const date = Date.parse(value);
-  return !Number.isNaN(date) && Math.floor(date / 1000) === Math.floor(stat.modified.getTime() / 1000);
-}
+import { StoredFileResponder } from './stored-file.responder';
 
 /**
- * GET /api/downloads/file?key&name&expires&sig: the signed link handed out by POST /api/files/:id/download. Public
- * (the signature is the permission); a changed or expired link is refused. With S3 the client is sent to a
- * presigned URL and with DOWNLOAD_ACCEL_PREFIX nginx serves the bytes (X-Accel-Redirect), so Node never carries
- * them; otherwise it streams from disk with Range (206/416), ETag and a safe attachment name.
+ * GET /api/download?key&name&expires&sig: the signed link handed out by POST /api/files/:id/download. Public
+ * (the signature is the permission; the download was counted when the link was made); a changed or expired link
+ * is refused.
  */
 @Public()
-@Controller('downloads')
+@Controller('download')
 export class DownloadsController {
   constructor(
-    private readonly storage: StorageService,
+    private readonly responder: StoredFileResponder,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
-  @Get('file')
+  @Get()
   async file(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const link = verifyDownload(req.query as Record<string, unknown>, this.settings.signingKey);
     if (!link.ok) throw link.reason === 'expired' ? new GoneException(FILE_TEXTS.linkExpired) : new ForbiddenException(FILE_TEXTS.linkInvalid);
-    reply.header('Cache-Control', 'private, no-store');
-
-    if (this.storage.driver === 's3') {
-      const url = await this.storage.downloadUrl(link.key, { fileName: link.fileName, expiresInSeconds: this.settings.linkTtlSeconds });
-      if (url) return void reply.redirect(url, 302);
-    }
-    const disposition = contentDisposition(link.fileName);
-    if (this.settings.accelPrefix) {
-      // nginx answers from its internal location, with Range and its own ETag; it keeps our Content-Disposition.
-      return void reply
-        .header('X-Accel-Redirect', this.settings.accelPrefix + link.key)
-        .header('Content-Type', 'application/octet-stream')
-        .header('Content-Disposition', disposition)
-        .status(200)
-        .send();
-    }
-
-    const stat = await this.storage.stat(link.key).catch((err: unknown) => {
-      throw err instanceof ObjectMissing ? new NotFoundException(FILE_TEXTS.fileMissing) : err;
-    });
-    reply.header('Accept-Ranges', 'bytes').header('ETag', stat.etag).header('Last-Modified', stat.modified.toUTCString());
-    if (matchesAny(req.headers['if-none-match'], stat.etag)) return void reply.status(304).send();
-
-    const range = rangeStillValid(single(req.headers['if-range']), stat) ? rangeOf(req.headers.range, stat.size) : null;
-    if (range === UNSATISFIABLE) return void reply.status(416).header('Content-Range', contentRange(stat.size)).send();
-
-    reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', disposition);
-    if (range) reply.status(206).header('Content-Range', contentRange(stat.size, range));
-    else reply.status(200);
-    reply.header('Content-Length', String(range ? range.end - range.start + 1 : stat.size));
-    // Fastify's HEAD route keeps our Content-Length only for a stream payload: an empty one, not the file.
-    if (req.method === 'HEAD') return void reply.send(Readable.from([]));
-    const body = await this.storage.get(link.key, range ?? undefined).catch((err: unknown) => {
-      throw err instanceof ObjectMissing ? new NotFoundException(FILE_TEXTS.fileMissing) : err;
-    });
-    return void reply.send(body);
+    await this.responder.send(req, reply, { key: link.key, fileName: link.fileName });
   }
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, type ValueTransformer } from 'typeorm';
-import { FILE_LIMITS, type Currency, type FileAccessType } from '@solvr/contracts';
+import { FILE_LIMITS, type Currency, type FileAccessType, type Platform, type ReleaseChannel } from '@solvr/contracts';
 
 /** BIGINT comes back from MySQL as a string; sizes stay far below 2^53. */
 const bigintNumber: ValueTransformer = { to: (v: number) => v, from: (v: string | number | null) => (v === null ? v : Number(v)) };
@@ -42,6 +42,10 @@ export class FileRecord {
   /** Set by the api with milliseconds, so newest-first is a real order even within one second. */
   @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate: Date;
   @Column({ name: 'updated_date', type: 'datetime', precision: 3 }) updatedDate: Date;
+  /** Set when the file is the installer of a channel (then free and for all users). */
+  @Column({ name: 'release_channel', type: 'varchar', length: 10, nullable: true }) releaseChannel: ReleaseChannel | null;
+  @Column({ type: 'varchar', length: 10, nullable: true }) platform: Platform | null;
+  @Column({ name: 'release_notes', type: 'text', nullable: true }) releaseNotes: string | null;
 }
 
 /** One row per counted download (not per Range request): who, which file, when. */
@@ -52,4 +56,14 @@ export class FileDownload {
   @Column({ name: 'file_id', type: 'varchar', length: 36, nullable: true }) fileId: string | null;
   @Column({ name: 'user_id', type: 'varchar', length: 36 }) userId: string;
   @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate: Date;
+}
+
+/** A user waiting for the first release of a platform (Notify me); notified_date is set when the one mail is queued. */
+@Entity('release_subscriptions')
+export class ReleaseSubscription {
+  @PrimaryColumn({ type: 'varchar', length: 36 }) id: string;
+  @Column({ name: 'user_id', type: 'varchar', length: 36 }) userId: string;
+  @Column({ type: 'varchar', length: 10 }) platform: Platform;
+  @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate: Date;
+  @Column({ name: 'notified_date', type: 'datetime', precision: 3, nullable: true }) notifiedDate: Date | null;
 }

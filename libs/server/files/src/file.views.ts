@@ -27,6 +27,9 @@ export const toFileView = (f: FileRecord, availability: Exclude<FileAvailability
   download_count: f.downloadCount,
   created_date: f.createdDate.toISOString(),
   updated_date: f.updatedDate.toISOString(),
+  release_channel: f.releaseChannel ?? null,
+  platform: f.releaseChannel ? f.platform : null,
+  release_notes: f.releaseNotes ?? '',
   availability,
 });
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
-import type { AdminFileView, DownloadLink, FileUpdate, FileView, UploadLimits } from '@solvr/contracts';
+import type { AdminFileView, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
 import { CurrentUser, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
+import { ReleasesService } from './releases/releases.service';
 import { UploadsService } from './uploads.service';
 
 /** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
@@ -12,9 +13,16 @@ import { UploadsService } from './uploads.service';
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 
+  /** FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost). */
   @Get()
-  list(@CurrentUser() user: SessionUser): Promise<FileView[]> {
-    return this.files.listFor(user);
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  list(@CurrentUser() user: SessionUser): Promise<string> {
+    return this.files.listJsonFor(user);
+  }
+
+  @Get('summary')
+  summary(@CurrentUser() user: SessionUser): Promise<LibrarySummary> {
+    return this.files.summaryFor(user);
   }
 
   @Get(':id')
@@ -41,6 +49,7 @@ export class AdminFilesController {
   constructor(
     private readonly files: FilesService,
     private readonly uploads: UploadsService,
+    private readonly releases: ReleasesService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
@@ -56,13 +65,18 @@ export class AdminFilesController {
 
   /** multipart/form-data: the fields of UPLOAD_FIELDS, then the part `file`. 201 with the new file. */
   @Post()
-  upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
-    return this.uploads.receive(req, user);
+  async upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
+    const file = await this.uploads.receive(req, user);
+    await this.releases.announce(file);
+    return file;
   }
 
+  /** Activating a release may publish a platform's first one: those waiting are told. */
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
-    return this.files.setActive(id, body.is_active);
+  async update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
+    const file = await this.files.setActive(id, body.is_active);
+    await this.releases.announce(file);
+    return file;
   }
 
   /** Removes the record and the stored object. */

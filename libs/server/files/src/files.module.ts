@@ -1,18 +1,25 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { UsersModule } from '@solvr/server-users';
 import { DownloadsController } from './downloads.controller';
-import { FileDownload, FileRecord } from './file.entity';
+import { FileDownload, FileRecord, ReleaseSubscription } from './file.entity';
 import { AdminFilesController, FilesController } from './files.controller';
 import { FilesService } from './files.service';
+import { ReleaseDownloadsController, ReleasesController } from './releases/releases.controller';
+import { ReleasesService } from './releases/releases.service';
+import { StoredFileResponder } from './stored-file.responder';
 import { UploadsService } from './uploads.service';
 
-/** Owns the files and file_downloads tables; the bytes go through StorageService, the user's counter through UsersService. */
+/**
+ * Owns files and file_downloads (FilesService) and release_subscriptions (ReleasesService); the bytes go through
+ * StorageService, the user's counter through UsersService, release mail through the outbox.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload]), UsersModule, StorageModule],
-  controllers: [FilesController, AdminFilesController, DownloadsController],
-  providers: [FilesService, UploadsService],
-  exports: [FilesService],
+  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersModule, StorageModule, MailModule],
+  controllers: [FilesController, AdminFilesController, DownloadsController, ReleasesController, ReleaseDownloadsController],
+  providers: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
+  exports: [FilesService, ReleasesService],
 })
 export class FilesModule {}

@@ -6,7 +6,10 @@ import {
   FILE_TEXTS,
   fileAccessDecision,
   fileAvailability,
+  LIMITS,
   type AdminFileView,
+  type FileAvailability,
+  type LibrarySummary,
   type DownloadLink,
   type FileView,
   type FileViewer,
@@ -18,9 +21,10 @@ import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
+import { LibraryCache, type LibraryEntry } from './library-cache';
 
 /** Where the signed links point; the DownloadsController answers there. */
-export const DOWNLOAD_PATH = '/api/downloads/file';
+export const DOWNLOAD_PATH = '/api/download';
 
 /** The stored object of a new upload, as StorageService.put measured it. */
 export interface StoredUpload {
@@ -41,6 +45,7 @@ export class FilesService {
   private readonly logger = new Logger('Files');
   /** SQLite runs on one shared connection: transactions there must not interleave, so they queue. */
   private sqliteTail: Promise<unknown> = Promise.resolve();
+  private readonly library: LibraryCache;
 
   constructor(
     @InjectRepository(FileRecord) private readonly files: Repository<FileRecord>,
@@ -49,7 +54,9 @@ export class FilesService {
     private readonly storage: StorageService,
     private readonly access: AccessService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
-  ) {}
+  ) {
+    this.library = new LibraryCache(files, dataSource);
+  }
 
   /** The caller as the rule sees it; the admin role is read from the database on each call. */
   private async viewerOf(user: SessionUser | null | undefined): Promise<FileViewer> {
@@ -58,12 +65,31 @@ export class FilesService {
   }
 
   /** The library: only what the caller may see, newest first, each with its availability for the caller. */
-  async listFor(user: SessionUser): Promise<FileView[]> {
-    const viewer = await this.viewerOf(user);
-    const rows = await this.files.find({ where: viewer.isAdmin ? {} : { isActive: true }, order: { createdDate: 'DESC', id: 'DESC' } });
-    return rows.flatMap((row) => {
-      const availability = fileAvailability(accessFacts(row), viewer);
-      return availability === 'hidden' ? [] : [toFileView(row, availability)];
+  /** GET /api/files: the JSON array of what the caller sees, newest first (assembled from each file's ready JSON). */
+  async listJsonFor(user: SessionUser): Promise<string> {
+    return `[${(await this.visibleTo(user)).map(([entry, availability]) => entry.json[availability]).join(',')}]`;
+  }
+
+  /** The Dashboard tiles and the library's stat cards, over what the caller sees. */
+  async summaryFor(user: SessionUser): Promise<LibrarySummary> {
+    const [visible, account] = await Promise.all([this.visibleTo(user), this.users.findById(user.id)]);
+    const weekAgo = Date.now() - LIMITS.newThisWeekMinutes * 60_000;
+    let popular: LibraryEntry | null = null;
+    for (const [entry] of visible) if (!popular || entry.downloadCount > popular.downloadCount) popular = entry;
+    return {
+      total_files: visible.length,
+      available_files: visible.filter(([, availability]) => availability === 'download').length,
+      your_downloads: account?.downloadCount ?? 0,
+      new_this_week: visible.filter(([entry]) => entry.createdMs >= weekAgo).length,
+      most_popular: popular ? { id: popular.id, name: popular.name, download_count: popular.downloadCount } : null,
+    };
+  }
+
+  private async visibleTo(user: SessionUser): Promise<[LibraryEntry, Exclude<FileAvailability, 'hidden'>][]> {
+    const [viewer, entries] = await Promise.all([this.viewerOf(user), this.library.all()]);
+    return entries.flatMap((entry) => {
+      const availability = fileAvailability(entry.facts, viewer);
+      return availability === 'hidden' ? [] : [[entry, availability] as [LibraryEntry, Exclude<FileAvailability, 'hidden'>]];
     });
   }
 
@@ -143,6 +169,9 @@ export class FilesService {
       createdBy,
       createdDate: now,
       updatedDate: now,
+      releaseChannel: record.release_channel,
+      platform: record.platform,
+      releaseNotes: record.release_notes,
     });
     await this.files.insert(row);
     return toAdminFileView(row);
@@ -182,6 +211,11 @@ export class FilesService {
       await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
     });
+  }
+
+  /** A release fetched at /downloads/{name} without a session: the file's counter only. */
+  async countAnonymousDownload(fileId: string): Promise<void> {
+    await this.files.increment({ id: fileId }, 'downloadCount', 1);
   }
 
   private async transaction(work: (tx: EntityManager) => Promise<void>): Promise<void> {

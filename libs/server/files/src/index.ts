@@ -7,3 +7,8 @@ export * from './files.controller';
 export * from './downloads.controller';
 export * from './files.module';
 export * from './migrations';
+export * from './stored-file.responder';
+export * from './releases/releases.service';
+export * from './releases/releases.controller';
+export * from './releases/seeded-releases';
+export * from './releases/placeholder-archive';

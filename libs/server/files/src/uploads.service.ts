@@ -165,6 +165,9 @@ function draftOf(fields: Map<UploadField, string>, fileName: string | null): Upl
     currency: fields.get('currency'),
     access_type: fields.get('access_type'),
     allowed_users: emailsOf(fields.get('allowed_users')),
+    release_channel: fields.get('release_channel'),
+    platform: fields.get('platform'),
+    release_notes: fields.get('release_notes'),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
-export type MailKind = 'verification' | 'password-reset' | 'contact' | 'bulk' | 'test';
+export type MailKind = 'verification' | 'password-reset' | 'contact' | 'bulk' | 'test' | 'release';
 
 /** Every e-mail is first a row here (durable, visible to admins), then a job whose id is the row id. */
 @Entity('mail_outbox')

@@ -1,5 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
-import type { AdminSummary } from '@solvr/contracts';
+import { Controller, Get, Query } from '@nestjs/common';
+import type { AdminSummary, UserPick } from '@solvr/contracts';
 import { Roles } from '@solvr/server-core';
 import { UsersService } from './users.service';
 
@@ -12,5 +12,11 @@ export class AdminUsersController {
   @Get('summary')
   summary(): Promise<AdminSummary> {
     return this.users.summary();
+  }
+
+  /** GET /api/admin/users/pick?q=: the upload form's specific-users picker. */
+  @Get('users/pick')
+  pick(@Query('q') q: unknown): Promise<UserPick[]> {
+    return this.users.pick(typeof q === 'string' ? q : '');
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { type EntityManager, In, IsNull, Repository } from 'typeorm';
-import { type AdminSummary, normalizeEmail, type ProfileUpdate } from '@solvr/contracts';
+import { type AdminSummary, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type UserPick } from '@solvr/contracts';
 import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
@@ -54,6 +54,21 @@ export class UsersService implements AccountSource {
    */
   async countDownload(userId: string, transaction?: EntityManager): Promise<void> {
     await (transaction ? transaction.getRepository(User) : this.users).increment({ id: userId }, 'downloadCount', 1);
+  }
+
+  /** Users whose e-mail or name contains `query` (case-insensitive), by e-mail: the admin's user pickers. */
+  async pick(query: string, limit = PICK_LIMIT): Promise<UserPick[]> {
+    const text = query.trim().toLowerCase().slice(0, 100);
+    // '!' escapes LIKE's wildcards: a backslash would need different quoting on MySQL and SQLite.
+    const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .select(['u.email', 'u.fullName'])
+      .where(text ? "(LOWER(u.email) LIKE :like ESCAPE '!' OR LOWER(u.full_name) LIKE :like ESCAPE '!')" : '1=1', { like })
+      .orderBy('u.email', 'ASC')
+      .limit(limit)
+      .getMany();
+    return rows.map((u) => ({ email: u.email, full_name: u.fullName ?? null }));
   }
 
   countAdmins(): Promise<number> {

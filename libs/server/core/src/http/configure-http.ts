@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe } from '@nestjs/common';
+import { RequestMethod, BadRequestException, ValidationPipe } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -25,6 +25,12 @@ export function depthOf(value: unknown): number {
   return deepest;
 }
 
+/**
+ * Routes the api serves at the site's root, not under /api: the installers at /downloads/{file name} (spec
+ * section 7), the news feeds, the sitemap and robots.txt.
+ */
+export const SITE_ROOT_ROUTES = ['downloads/:name', 'rss.xml', 'atom.xml', 'sitemap.xml', 'robots.txt'];
+
 /** The Fastify adapter with the settings that must be given at construction. */
 export function httpAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
@@ -39,7 +45,7 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 export async function configureHttp(app: NestFastifyApplication, config: AppConfig, opts: { web?: boolean } = {}): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: SITE_ROOT_ROUTES.map((path) => ({ path, method: RequestMethod.GET })) });
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(ROOT_LOGGER));
 

@@ -1,0 +1,149 @@
+// Download of a big file (300 MB; smoke 8 MB) by a signed-in user: POST /api/files/:id/download for the signed
+// link, then GET that link to the end, timed together, a few downloads per round. Two set-ups:
+//   gateway   a second app instance with DOWNLOAD_ACCEL_PREFIX=/_stored/ behind nginx configured as
+//             deploy/nginx/gateway.conf.template: both requests go through nginx, the api answers X-Accel-Redirect
+//             and nginx sends the bytes from the app's storage directory;
+//   embedded  the default: the app (the run's instance) streams the file from local disk itself.
+// Reference for both: the same nginx sending the same stored file from a plain location (same sendfile settings),
+// app and reference alternating. Every download's status and size are checked, and each path's bytes once
+// against the sha256 of what was uploaded, so a broken path cannot look fast. The timed downloads are read by curl
+// (when installed): a node:http client tops out near 1 GB/s on loopback, under what nginx sends.
+import { existsSync } from 'node:fs';
+import { startApp } from '../lib/app.mjs';
+import { createPlainUser, signIn } from '../lib/db.mjs';
+import { CURL, deleteFile, downloadBytes, downloadLink, fetchBytes, generatedSha256, keepAlive, keyOfLink, MB, uploadChecked } from '../lib/files.mjs';
+import { alternate } from '../lib/load.mjs';
+import { nginxProblem, startGateway } from '../lib/reference.mjs';
+import { median, ratioFigure, summarize } from '../lib/stats.mjs';
+
+const ACCEL_PREFIX = '/_stored/';
+
+/** Checks one download's answer; `hash` also compares its sha256. Throws with what arrived. */
+function check(what, res, size, expectedSha) {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}`);
+  if (res.bytes !== size) throw new Error(`${what} sent ${res.bytes} bytes, the file has ${size}`);
+  if (res.headers['x-accel-redirect']) throw new Error(`${what}: X-Accel-Redirect reached the client (nginx did not take it over)`);
+  if (expectedSha && res.sha256 !== expectedSha) throw new Error(`${what}: sha256 ${res.sha256}, uploaded ${expectedSha}`);
+}
+
+/** `count` downloads one after the other; per-download MB/s and wall ms (medians), link ms for the app. */
+async function round(count, once) {
+  const mbps = [];
+  const ms = [];
+  const linkMs = [];
+  for (let i = 0; i < count; i++) {
+    const r = await once();
+    mbps.push(r.bytes / MB / (r.ms / 1000));
+    ms.push(r.ms);
+    if (r.linkMs !== undefined) linkMs.push(r.linkMs);
+  }
+  return { mbps: median(mbps), ms: median(ms), ...(linkMs.length ? { link_ms: median(linkMs) } : {}) };
+}
+
+/** A signed-in download through `base`: the link (counted), then the bytes; ms covers both. */
+function appDownload({ base, token, id, agent, size, sha, what }) {
+  return async (hash = false) => {
+    const started = performance.now();
+    const link = await downloadLink(base, token, id, agent);
+    const res = hash ? await fetchBytes(base + link.url, { hash }) : await downloadBytes(base + link.url);
+    // Link and bytes: curl's own time_total for the bytes, so its start-up is not counted.
+    const ms = hash ? performance.now() - started : link.ms + res.ms;
+    check(what, res, size, hash ? sha : null);
+    return { bytes: res.bytes, ms, linkMs: link.ms, headers: res.headers };
+  };
+}
+
+function refDownload({ url, size, sha, what }) {
+  return async (hash = false) => {
+    const res = hash ? await fetchBytes(url, { hash }) : await downloadBytes(url);
+    check(what, res, size, hash ? sha : null);
+    return { bytes: res.bytes, ms: res.ms };
+  };
+}
+
+/** Rounds of app vs reference downloads, then their figures under `prefix`. */
+async function compare(ctx, prefix, label, app, ref, perRound) {
+  ctx.log(` ${label}`);
+  const res = await alternate({ rounds: ctx.rounds, app: () => round(perRound, app), ref: () => round(perRound, ref), log: ctx.log });
+  const s = (list, key, unit) => summarize(list.map((r) => r[key]), unit);
+  return {
+    [`${prefix}.mbps`]: { label: `${prefix}: MB/s per download`, ...s(res.app, 'mbps', 'MB/s') },
+    [`${prefix}.ref_mbps`]: { label: `${prefix}: nginx direct MB/s per download`, ...s(res.ref, 'mbps', 'MB/s') },
+    [`${prefix}.ratio`]: ratioFigure(`${prefix}: app/nginx MB/s`, res.app.map((r) => r.mbps), res.ref.map((r) => r.mbps)),
+    [`${prefix}.ms`]: { label: `${prefix}: wall time per download (link + bytes)`, ...s(res.app, 'ms', 'ms') },
+    [`${prefix}.ref_ms`]: { label: `${prefix}: nginx direct wall time per download`, ...s(res.ref, 'ms', 'ms') },
+    [`${prefix}.link_ms`]: { label: `${prefix}: POST /api/files/:id/download`, ...s(res.app, 'link_ms', 'ms') },
+  };
+}
+
+export default {
+  name: 'download',
+  order: 60,
+  title: 'Signed-in download of a big file: gateway (X-Accel) and embedded default vs nginx sending it directly',
+  async run(ctx) {
+    const problem = nginxProblem();
+    if (problem) return { skipped: problem };
+    const size = ctx.smoke ? 8 * MB : 300 * MB;
+    const perRound = ctx.smoke ? 2 : 3;
+    const sha = generatedSha256(size);
+    const cleanups = [];
+    const agent = keepAlive(2);
+    try {
+      // The run's app: the embedded default (Node streams from local disk).
+      const adminToken = await signIn(ctx.app.url, ctx.app.admin);
+      const { file } = await uploadChecked({ baseUrl: ctx.app.url, token: adminToken, size, fileName: 'bench-download.bin' });
+      cleanups.push(async () => {
+        const err = await deleteFile(ctx.app.url, adminToken, file.id);
+        if (err) ctx.log(`  cleanup: ${err}`);
+      });
+      const userToken = await signIn(ctx.app.url, await createPlainUser(ctx.app));
+
+      // A second instance handing the bytes over to nginx.
+      const accel = await startApp({ appRoot: ctx.appRoot, mode: ctx.mode, log: ctx.log, env: { DOWNLOAD_ACCEL_PREFIX: ACCEL_PREFIX } });
+      cleanups.push(() => accel.stop());
+      const accelAdmin = await signIn(accel.url, accel.admin);
+      const { file: accelFile } = await uploadChecked({ baseUrl: accel.url, token: accelAdmin, size, fileName: 'bench-download.bin' });
+      const accelUser = await signIn(accel.url, await createPlainUser(accel));
+
+      const nginx = await startGateway({
+        appUrl: accel.url,
+        filesDir: accel.filesDir,
+        accelPrefix: ACCEL_PREFIX,
+        plain: { '/plain-gateway/': accel.filesDir, '/plain-embedded/': ctx.app.filesDir },
+      });
+      cleanups.push(() => nginx.stop());
+
+      const gateway = appDownload({ base: nginx.url, token: accelUser, id: accelFile.id, agent, size, sha, what: 'gateway download' });
+      const embedded = appDownload({ base: ctx.app.url, token: userToken, id: file.id, agent, size, sha, what: 'embedded download' });
+      // The stored keys, from the signed links (the api never shows them otherwise).
+      const accelKey = keyOfLink((await downloadLink(accel.url, accelAdmin, accelFile.id)).url);
+      const embeddedKey = keyOfLink((await downloadLink(ctx.app.url, adminToken, file.id)).url);
+      const refGateway = refDownload({ url: `${nginx.url}/plain-gateway/${accelKey}`, size, sha, what: 'nginx direct (gateway copy)' });
+      const refEmbedded = refDownload({ url: `${nginx.url}/plain-embedded/${embeddedKey}`, size, sha, what: 'nginx direct (embedded copy)' });
+
+      // One verified download of each path (sha256 of every byte), which also warms the page cache.
+      const first = await gateway(true);
+      const disposition = first.headers['content-disposition'] ?? '';
+      if (!disposition.includes('bench-download.bin')) throw new Error(`gateway download without the file's name: Content-Disposition "${disposition}"`);
+      await embedded(true);
+      await refGateway(true);
+      await refEmbedded(true);
+
+      const metrics = {
+        ...(await compare(ctx, 'gateway', `gateway: nginx ${nginx.url} in front of ${accel.url} (X-Accel-Redirect to ${ACCEL_PREFIX})`, gateway, refGateway, perRound)),
+        ...(await compare(ctx, 'embedded', `embedded: ${ctx.app.url} streams the file itself`, embedded, refEmbedded, perRound)),
+      };
+      return {
+        metrics,
+        notes: [
+          `${size / MB} MB file (generated), ${perRound} sequential downloads per round and side, one connection each, read by ${existsSync(CURL) ? 'curl' : 'node:http'}; MB = 10^6 bytes`,
+          'each path verified once by sha256 of all bytes, every download by status and size',
+          `gateway: a second app instance with DOWNLOAD_ACCEL_PREFIX=${ACCEL_PREFIX} behind one nginx process (proxy unbuffered, internal alias, sendfile); reference: the same nginx and file from a plain location`,
+        ],
+      };
+    } finally {
+      agent.destroy();
+      for (const c of cleanups.reverse()) await c().catch((e) => ctx.log(`  cleanup failed: ${e.message}`));
+    }
+  },
+};

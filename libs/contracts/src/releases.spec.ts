@@ -1,0 +1,50 @@
+import { validateUpload } from './files';
+import { detectPlatform, isNewThisWeek, RELEASE_TEXTS, releaseDownloadPath } from './releases';
+
+describe('releases in the upload rule', () => {
+  const base = { fileName: 'Solvr-Setup-1.1.0.zip', name: 'Installer' };
+
+  it('is not a release unless a channel is chosen; then the platform defaults to windows', () => {
+    const plain = validateUpload({ ...base, platform: 'macos' });
+    expect(plain.ok && [plain.record.release_channel, plain.record.platform]).toEqual([null, null]);
+    const release = validateUpload({ ...base, release_channel: ' Stable ', release_notes: ' Faster.\r\nFixes. ' });
+    expect(release.ok && [release.record.release_channel, release.record.platform, release.record.release_notes]).toEqual(['stable', 'windows', 'Faster.\nFixes.']);
+    const mac = validateUpload({ ...base, release_channel: 'beta', platform: 'macos' });
+    expect(mac.ok && mac.record.platform).toBe('macos');
+  });
+
+  it('refuses unknown channels and platforms, and releases that are paid or not for all users', () => {
+    expect(validateUpload({ ...base, release_channel: 'nightly' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.badChannel });
+    expect(validateUpload({ ...base, release_channel: 'beta', platform: 'amiga' })).toEqual({ ok: false, field: 'platform', message: RELEASE_TEXTS.badPlatform });
+    expect(validateUpload({ ...base, release_channel: 'stable', is_paid: true, price: '5' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.mustBePublic });
+    expect(validateUpload({ ...base, release_channel: 'stable', access_type: 'specific_users', allowed_users: ['a@b.co'] })).toEqual({
+      ok: false,
+      field: 'release_channel',
+      message: RELEASE_TEXTS.mustBePublic,
+    });
+  });
+});
+
+describe('detectPlatform', () => {
+  it('reads the operating system from the user agent or navigator.platform', () => {
+    expect(detectPlatform('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36')).toBe('windows');
+    expect(detectPlatform('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Safari/605.1.15')).toBe('macos');
+    expect(detectPlatform('Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/121.0')).toBe('linux');
+    expect(detectPlatform('', 'MacIntel')).toBe('macos');
+    expect(detectPlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBeNull();
+    expect(detectPlatform('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBeNull();
+    expect(detectPlatform('curl/8.0')).toBeNull();
+  });
+});
+
+describe('isNewThisWeek (spec section 9: 10080 minutes)', () => {
+  it('counts files created within the last 7 days', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(isNewThisWeek('2026-11-15T12:00:00Z', now)).toBe(true);
+    expect(isNewThisWeek('2026-11-15T11:59:59Z', now)).toBe(false);
+  });
+});
+
+it('puts installers at /downloads/{file name}, encoded', () => {
+  expect(releaseDownloadPath('Solvr Setup 1.0.zip')).toBe('/downloads/Solvr%20Setup%201.0.zip');
+});

@@ -1,0 +1,89 @@
+import { LIMITS } from './limits';
+
+/** A release is a file marked as the installer of a channel for a platform (see FileView.release_channel). */
+export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
+export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
+
+export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PLATFORM_LABELS: Record<Platform, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
+
+/** electron-updater's generic provider asks for these names (latest.yml on Windows). */
+export const FEED_FILES: Record<Platform, string> = { windows: 'latest.yml', macos: 'latest-mac.yml', linux: 'latest-linux.yml' };
+
+/** Where a release's bytes are, for browsers and the desktop app alike (no session needed). */
+export const releaseDownloadPath = (fileName: string) => `/downloads/${encodeURIComponent(fileName)}`;
+
+/** GET /api/releases (signed in): the latest release of each channel and platform, stable first. */
+export interface ReleaseView {
+  /** The file's id (POST /api/files/:id/download counts it for the signed-in user). */
+  id: string;
+  channel: ReleaseChannel;
+  platform: Platform;
+  name: string;
+  version: string;
+  file_name: string;
+  file_type: string;
+  /** Bytes of what is stored now. */
+  file_size: number;
+  sha256: string;
+  /** Base64, as electron-updater checks it. */
+  sha512: string;
+  download_count: number;
+  release_notes: string;
+  /** ISO 8601. */
+  created_date: string;
+  /** releaseDownloadPath(file_name). */
+  url: string;
+}
+
+export interface ReleasesOverview {
+  releases: ReleaseView[];
+  /** Platforms the caller asked to be told about (Notify me) and that have no release yet. */
+  waiting: Platform[];
+}
+
+/** POST /api/releases/notify. */
+export interface NotifyRequest {
+  platform: Platform;
+}
+
+/** GET /api/releases/{channel}/latest.json: the JSON twin of latest.yml (electron-updater's generic format). */
+export interface ReleaseFeed {
+  version: string;
+  files: { url: string; sha512: string; size: number }[];
+  path: string;
+  sha512: string;
+  releaseDate: string;
+  releaseNotes: string;
+  channel: ReleaseChannel;
+  platform: Platform;
+}
+
+/** The visitor's operating system from its user agent (and navigator.platform when given); null when unknown. */
+export function detectPlatform(userAgent: string, platformHint = ''): Platform | null {
+  const text = `${platformHint} ${userAgent}`;
+  if (/android|iphone|ipad|ipod/i.test(text)) return null;
+  if (/windows|win32|win64/i.test(text)) return 'windows';
+  if (/mac ?os|macintosh|macintel|darwin/i.test(text)) return 'macos';
+  if (/linux|x11|cros/i.test(text)) return 'linux';
+  return null;
+}
+
+/** Spec section 9: 'New This Week' = created in the last 7 days (10080 minutes). */
+export const isNewThisWeek = (createdIso: string, now = Date.now()) =>
+  now - Date.parse(createdIso) <= LIMITS.newThisWeekMinutes * 60_000;
+
+export const RELEASE_TEXTS = {
+  /** Spec section 2, /{product}Download: macOS is coming, Linux maybe. */
+  comingSoon: (platform: Platform) =>
+    platform === 'macos' ? 'macOS is coming.' : platform === 'linux' ? 'Linux maybe.' : `${PLATFORM_LABELS[platform]} is coming.`,
+  notifyMe: 'Notify me',
+  notifySaved: (platform: Platform) => `We will e-mail you once, when the ${PLATFORM_LABELS[platform]} version is out.`,
+  notFound: 'There is no such release.',
+  badChannel: `Release channel must be one of ${RELEASE_CHANNELS.join(', ')}, or empty.`,
+  badPlatform: `Platform must be one of ${PLATFORMS.join(', ')}.`,
+  mustBePublic: 'A release must be free and for all users: the desktop app downloads it without signing in.',
+  releaseNotes: 'Release notes',
+  checksum: 'SHA-256',
+} as const;

@@ -1,0 +1,65 @@
+import { DataSource, type Repository } from 'typeorm';
+import type { FileAccessFacts, FileAvailability } from '@solvr/contracts';
+import type { FileRecord } from './file.entity';
+import { accessFacts, toFileView } from './file.views';
+
+/** One active-or-not file as the library needs it: the rule's facts, the summary's figures, and its JSON ready. */
+export interface LibraryEntry {
+  facts: FileAccessFacts;
+  id: string;
+  name: string;
+  downloadCount: number;
+  createdMs: number;
+  /** The FileView JSON for each availability a caller can have. */
+  json: Record<Exclude<FileAvailability, 'hidden'>, string>;
+}
+
+/**
+ * The library list at 10,000 files cost about 300 ms per request to read, map and serialise. This keeps every row's
+ * facts and JSON and reads the table again only when it changed: one aggregate query per request compares a stamp
+ * (row count, newest change, download total, active count), so a write by any api replica is seen by the next request of all.
+ * FilesService stays the only writer of the table; this only reads.
+ */
+export class LibraryCache {
+  private stamp = '';
+  private entries: LibraryEntry[] = [];
+  private reloading: { stamp: string; done: Promise<LibraryEntry[]> } | null = null;
+
+  constructor(
+    private readonly files: Repository<FileRecord>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Every file, newest first. */
+  async all(): Promise<LibraryEntry[]> {
+    const stamp = await this.readStamp();
+    if (stamp === this.stamp) return this.entries;
+    // Callers that see the same new stamp share one reload.
+    if (this.reloading?.stamp !== stamp) this.reloading = { stamp, done: this.reload(stamp) };
+    return this.reloading.done;
+  }
+
+  private async reload(stamp: string): Promise<LibraryEntry[]> {
+    try {
+      const rows = await this.files.find({ order: { createdDate: 'DESC', id: 'DESC' } });
+      const entries = rows.map((row) => ({
+        facts: accessFacts(row),
+        id: row.id,
+        name: row.name,
+        downloadCount: row.downloadCount,
+        createdMs: row.createdDate.getTime(),
+        json: { download: JSON.stringify(toFileView(row, 'download')), buy: JSON.stringify(toFileView(row, 'buy')) },
+      }));
+      this.entries = entries;
+      this.stamp = stamp;
+      return entries;
+    } finally {
+      if (this.reloading?.stamp === stamp) this.reloading = null;
+    }
+  }
+
+  private async readStamp(): Promise<string> {
+    const [row] = await this.dataSource.query('SELECT COUNT(*) AS n, MAX(updated_date) AS changed, SUM(download_count) AS downloads, SUM(is_active) AS active FROM files');
+    return `${row.n}|${row.changed instanceof Date ? row.changed.toISOString() : row.changed}|${row.downloads}|${row.active}`;
+  }
+}

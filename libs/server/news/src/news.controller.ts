@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import type { NewsFlags, NewsInput, NewsList, NewsView } from '@solvr/contracts';
+import { CurrentUser, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { NewsService, pagingOf } from './news.service';
+
+export class NewsInputDto implements NewsInput {
+  @IsString({ message: 'title must be text.' }) title: string;
+  @IsString({ message: 'content must be text.' }) content: string;
+  @IsOptional() @IsString({ message: 'excerpt must be text.' }) excerpt?: string;
+  @IsOptional() @IsString({ message: 'author must be text.' }) author?: string;
+  @IsOptional() @IsBoolean({ message: 'is_featured must be true or false.' }) is_featured?: boolean;
+  @IsOptional() @IsBoolean({ message: 'is_published must be true or false.' }) is_published?: boolean;
+}
+
+export class NewsFlagsDto implements NewsFlags {
+  @IsOptional() @IsBoolean({ message: 'is_published must be true or false.' }) is_published?: boolean;
+  @IsOptional() @IsBoolean({ message: 'is_featured must be true or false.' }) is_featured?: boolean;
+}
+
+/** The public news: published posts only; a draft is 404 like a post that does not exist. */
+@Public()
+@Controller('news')
+export class NewsController {
+  constructor(private readonly news: NewsService) {}
+
+  @Get()
+  list(@Query('page') page: unknown, @Query('limit') limit: unknown): Promise<NewsList> {
+    return this.news.listPublished(pagingOf(page, limit));
+  }
+
+  @Get(':ref')
+  get(@Param('ref') ref: string): Promise<NewsView> {
+    return this.news.getPublished(ref);
+  }
+}
+
+/** The admin console's News tab. */
+@Roles('admin')
+@Controller('admin/news')
+export class AdminNewsController {
+  constructor(private readonly news: NewsService) {}
+
+  @Get()
+  list(@Query('page') page: unknown, @Query('limit') limit: unknown): Promise<NewsList> {
+    return this.news.listAll(pagingOf(page, limit));
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string): Promise<NewsView> {
+    return this.news.get(id);
+  }
+
+  @Post()
+  create(@Body() body: NewsInputDto, @CurrentUser() user: SessionUser): Promise<NewsView> {
+    return this.news.create(body, user);
+  }
+
+  @Put(':id')
+  update(@Param('id') id: string, @Body() body: NewsInputDto): Promise<NewsView> {
+    return this.news.update(id, body);
+  }
+
+  /** The publish toggle (and featured). */
+  @Patch(':id')
+  flags(@Param('id') id: string, @Body() body: NewsFlagsDto): Promise<NewsView> {
+    return this.news.setFlags(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.news.remove(id);
+  }
+}

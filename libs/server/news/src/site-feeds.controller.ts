@@ -1,0 +1,91 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Feed } from 'feed';
+import { newsExcerpt, PAGES, pathTo, type NewsView } from '@solvr/contracts';
+import { AppConfig, InjectConfig, Public } from '@solvr/server-core';
+import { NewsService } from './news.service';
+
+/** How many posts the feeds carry; the sitemap lists this many too. */
+const FEED_SIZE = 50;
+const SITEMAP_SIZE = 5000;
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+
+/** The public pages search engines may list: public access, not the account flows. */
+const LISTED_PAGES = PAGES.filter((p) => p.access === 'public' && !['Signin', 'Signup', 'VerifyYourEmail', 'VerifyThankYou', 'ResetPassword'].includes(p.page));
+
+/**
+ * At the site's root: /rss.xml and /atom.xml (published news), /sitemap.xml (public pages and every published
+ * post) and /robots.txt. Built per request, so a change shows at once.
+ */
+@Public()
+@Controller()
+export class SiteFeedsController {
+  constructor(
+    private readonly news: NewsService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** The address of a post (see the NewsPage's ?post=). */
+  postUrl(post: NewsView): string {
+    return `${this.config.publicUrl}${pathTo('NewsPage')}?post=${encodeURIComponent(post.slug)}`;
+  }
+
+  private async feed(): Promise<Feed> {
+    const base = this.config.publicUrl;
+    const { product, team } = this.config.brand;
+    const posts = await this.news.recentPublished(FEED_SIZE);
+    const feed = new Feed({
+      title: `${product} news`,
+      description: `News and updates from the ${team}.`,
+      id: `${base}${pathTo('NewsPage')}`,
+      link: `${base}${pathTo('NewsPage')}`,
+      language: 'en',
+      copyright: `© ${new Date().getFullYear()} ${product}`,
+      updated: posts[0] ? new Date(posts[0].updated_date) : new Date(0),
+      feedLinks: { rss: `${base}/rss.xml`, atom: `${base}/atom.xml` },
+      author: { name: team },
+    });
+    for (const post of posts) {
+      feed.addItem({
+        title: post.title,
+        id: this.postUrl(post),
+        link: this.postUrl(post),
+        description: newsExcerpt(post),
+        content: post.content,
+        author: [{ name: post.author }],
+        date: new Date(post.created_date),
+      });
+    }
+    return feed;
+  }
+
+  @Get('rss.xml')
+  async rss(@Res() reply: FastifyReply): Promise<void> {
+    reply.header('Cache-Control', 'no-cache').type('application/rss+xml; charset=utf-8').send((await this.feed()).rss2());
+  }
+
+  @Get('atom.xml')
+  async atom(@Res() reply: FastifyReply): Promise<void> {
+    reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send((await this.feed()).atom1());
+  }
+
+  @Get('sitemap.xml')
+  async sitemap(@Res() reply: FastifyReply): Promise<void> {
+    const base = this.config.publicUrl;
+    const urls = [
+      ...LISTED_PAGES.map((p) => `  <url><loc>${escapeXml(base + pathTo(p.page, this.config.brand.product))}</loc></url>`),
+      ...(await this.news.recentPublished(SITEMAP_SIZE)).map(
+        (post) => `  <url><loc>${escapeXml(this.postUrl(post))}</loc><lastmod>${post.updated_date}</lastmod></url>`,
+      ),
+    ];
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(xml);
+  }
+
+  @Get('robots.txt')
+  robots(@Res() reply: FastifyReply): void {
+    const text = ['User-agent: *', 'Disallow: /api/', 'Disallow: /Admin', `Sitemap: ${this.config.publicUrl}/sitemap.xml`, ''].join('\n');
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(text);
+  }
+}

@@ -1,0 +1,8 @@
+// @solvr/web-files/admin: the admin console's Files and Upload tabs; only the admin remote loads it.
+import './files-admin.css';
+
+export { filesAdminApi } from './admin/files-admin.api';
+export { FilesTab } from './admin/files-tab';
+export { UploadTab } from './admin/upload-tab';
+export { useUpload } from './admin/use-upload';
+export { sendUpload, type UploadOutcome, type UploadProgress } from './admin/upload-request';

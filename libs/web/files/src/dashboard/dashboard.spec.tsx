@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReleaseView } from '@solvr/contracts';
+import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
+import { MAC_UA, MB, pretendUserAgent, releaseFixture, summaryFixture } from '../library/test-fixtures';
+import { browserNavigation } from '../library/use-download';
+import { AvailableDownloadsCard } from './available-downloads';
+import { DashboardStats } from './dashboard-stats';
+
+let server: ReturnType<typeof fakeApi> | undefined;
+let restoreAgent: (() => void) | undefined;
+afterEach(() => {
+  server?.restore();
+  restoreAgent?.();
+  restoreAgent = undefined;
+  jest.restoreAllMocks();
+});
+
+const stable = releaseFixture();
+const beta = releaseFixture({
+  id: 'r-beta',
+  channel: 'beta',
+  name: 'Beta',
+  version: '0.99',
+  file_name: 'Solvr-Setup-0.99.zip',
+  file_type: 'zip',
+  file_size: Math.round(275.34 * MB),
+  download_count: 14768,
+  release_notes: '',
+});
+const mac = releaseFixture({ id: 'r-mac', platform: 'macos', name: 'Installer for Mac', version: '1.1.0', file_name: 'Solvr-1.1.0-mac.zip' });
+
+function setup(releases: ReleaseView[] | FakeReply | (() => Promise<FakeReply>), routes: Record<string, FakeReply> = {}) {
+  server = fakeApi({
+    'GET /files/summary': { status: 200, body: summaryFixture({ available_files: 7, your_downloads: 125564, new_this_week: 2 }) },
+    'GET /releases': Array.isArray(releases) ? { status: 200, body: { releases, waiting: [] } } : releases,
+    ...routes,
+  });
+  return renderWithStore(
+    <>
+      <h1>Dashboard</h1>
+      <DashboardStats />
+      <AvailableDownloadsCard />
+    </>,
+    { route: '/Dashboard', account: accountFixture() },
+  );
+}
+
+const row = (name: RegExp) => screen.getByRole('article', { name });
+
+describe('Dashboard files cards', () => {
+  it('shows the three tiles with the real figures', async () => {
+    setup([stable]);
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ui-stat')].map((s) => s.textContent)).toEqual([
+        'Available Files7',
+        'Your Downloads125,564',
+        'New This Week2',
+      ]),
+    );
+  });
+
+  it('lists the latest stable and beta releases (Windows when the visitor has none) with type, size, count and notes', async () => {
+    setup([mac, beta, stable]);
+    const installer = within(await screen.findByRole('article', { name: 'Installer v1.0.20' }));
+    expect(installer.getByText('.ZIP')).toBeTruthy();
+    expect(installer.getByText('290.22 MB')).toBeTruthy();
+    expect(installer.getByText('1,987 downloads')).toBeTruthy();
+    expect(installer.getByText('Stable')).toBeTruthy();
+    expect(installer.getByText(/Unzip the download and run the \.exe installer\./)).toBeTruthy();
+    expect(installer.getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe('/HowItWorks');
+    // Release notes start collapsed.
+    const notes = installer.getByText('Release notes').closest('details') as HTMLDetailsElement;
+    expect(notes.open).toBe(false);
+    expect(notes.textContent).toContain('First public release');
+
+    const betaRow = within(row(/^Beta v0\.99/));
+    expect(betaRow.getByText('.ZIP')).toBeTruthy();
+    expect(betaRow.getByText('275.34 MB')).toBeTruthy();
+    expect(betaRow.getByText('14,768 downloads')).toBeTruthy();
+    expect(betaRow.queryByRole('link', { name: 'Documentation' })).toBeNull();
+    expect(betaRow.queryByText('Release notes')).toBeNull();
+    // jsdom says Linux: no Linux release, so the Mac one is not offered.
+    expect(screen.queryByRole('article', { name: /Installer for Mac/ })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+
+  it("prefers the visitor's own platform", async () => {
+    restoreAgent = pretendUserAgent(MAC_UA, 'MacIntel');
+    setup([mac, beta, stable]);
+    expect(await screen.findByRole('article', { name: 'Installer for Mac v1.1.0' })).toBeTruthy();
+    expect(within(row(/Installer for Mac/)).getByText(/move the app to your Applications folder/)).toBeTruthy();
+    // No Mac beta: the Windows beta.
+    expect(row(/^Beta v0\.99/)).toBeTruthy();
+  });
+
+  it('Download counts it and sends the browser to the link; a failure says so', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const view = setup([stable, beta], {
+      'POST /files/r-win/download': { status: 200, body: { url: '/api/downloads/file?t=1', expires_at: '2025-08-05T12:05:00Z' } },
+      'POST /files/r-beta/download': { status: 500, body: { message: 'boom' } },
+    });
+    await view.user.click(within(await screen.findByRole('article', { name: 'Installer v1.0.20' })).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/downloads/file?t=1'));
+    await view.user.click(within(row(/^Beta/)).getByRole('button', { name: 'Download' }));
+    expect((await within(row(/^Beta/)).findByRole('alert')).textContent).toBe('Download failed. Please try again.');
+    expect(assign).toHaveBeenCalledTimes(1);
+    // The counts are read again.
+    await waitFor(() => expect(server?.calls.filter((c) => c.path === '/releases').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows skeletons while loading and an empty state when there is no release', async () => {
+    const held = heldReply({ status: 200, body: { releases: [], waiting: [] } });
+    setup(held.route);
+    expect(document.querySelectorAll('[data-testid="skeleton-card"]').length).toBe(2);
+    held.release();
+    expect(await screen.findByRole('heading', { name: 'No installer is available yet' })).toBeTruthy();
+  });
+
+  it('falls back to the empty state when the releases cannot be loaded', async () => {
+    setup({ status: 500, body: { message: 'boom' } });
+    expect(await screen.findByRole('heading', { name: 'No installer is available yet' })).toBeTruthy();
+  });
+
+  it('links to the installer page and the library', async () => {
+    const view = setup([stable]);
+    await view.user.click(screen.getByRole('button', { name: 'All platforms and checksums' }));
+    expect(view.location()).toBe('/SolvrDownload');
+    await view.user.click(screen.getByRole('button', { name: 'Open the Downloads library' }));
+    expect(view.location()).toBe('/Downloads');
+  });
+});

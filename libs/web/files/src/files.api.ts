@@ -1,0 +1,37 @@
+import type { DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview } from '@solvr/contracts';
+import { api } from '@solvr/web-data';
+
+/**
+ * The signed-in user's file endpoints (library, dashboard, download page), injected into the shell's one api.
+ * 'Files' (the list and its summary) is refetched after admin changes (see ./admin). A download only raises
+ * counts: the cached list is patched in place and the small answers ('FilesSummary', 'Releases', 'Me') are
+ * refetched, so a library of 10,000 files is not downloaded again for each click.
+ */
+export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSummary', 'Releases', 'Me'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/files: only what the caller may see, newest first. */
+    libraryFiles: build.query<FileView[], void>({ query: () => '/files', providesTags: ['Files'] }),
+    librarySummary: build.query<LibrarySummary, void>({ query: () => '/files/summary', providesTags: ['Files', 'FilesSummary'] }),
+    releases: build.query<ReleasesOverview, void>({ query: () => '/releases', providesTags: ['Releases'] }),
+    /** Counts the download (file, user) and answers a short-lived signed link: 404 hidden, 403 "You don't have access…". */
+    startDownload: build.mutation<DownloadLink, string>({
+      query: (id) => ({ url: `/files/${encodeURIComponent(id)}/download`, method: 'POST' }),
+      invalidatesTags: ['FilesSummary', 'Releases', 'Me'],
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        if (!(await queryFulfilled.then(() => true, () => false))) return;
+        dispatch(
+          filesApi.util.updateQueryData('libraryFiles', undefined, (files) => {
+            const file = files.find((f) => f.id === id);
+            if (file) file.download_count += 1;
+          }),
+        );
+      },
+    }),
+    notifyMe: build.mutation<void, NotifyRequest>({
+      query: (body) => ({ url: '/releases/notify', method: 'POST', body }),
+      invalidatesTags: ['Releases'],
+    }),
+  }),
+});
+
+export const { useLibraryFilesQuery, useLibrarySummaryQuery, useReleasesQuery, useStartDownloadMutation, useNotifyMeMutation } = filesApi;

@@ -1,0 +1,32 @@
+// @solvr/web-files: the files feature of the signed-in pages (library, dashboard downloads, installer page); a
+// Module Federation singleton like web-accounts. Admin pieces are in ./admin (@solvr/web-files/admin).
+import './files.css';
+
+export { filesApi, useLibraryFilesQuery, useLibrarySummaryQuery, useReleasesQuery, useStartDownloadMutation, useNotifyMeMutation } from './files.api';
+// Downloads library (/Downloads).
+export { DownloadsLibrary, LIBRARY_PAGE_SIZE, type DownloadsLibraryProps } from './library/downloads-library';
+export { FileCard, type FileCardProps } from './library/file-card';
+export { LibraryStats } from './library/library-stats';
+export {
+  ALL_TYPES,
+  DEFAULT_LIBRARY_SORT,
+  LIBRARY_SORTS,
+  indexLibrary,
+  isFiltering,
+  libraryTypes,
+  queryLibrary,
+  type LibraryEntry,
+  type LibraryQuery,
+  type LibrarySort,
+} from './library/library-query';
+export { buyNotOpenYet, priceOf } from './library/buy';
+export { browserNavigation, downloadErrorText, useDownload, type DownloadFailure, type UseDownload } from './library/use-download';
+export { extensionLabel, fileTypeLabel, listDate, shortHash } from './library/format';
+// Dashboard (/Dashboard).
+export { DashboardStats } from './dashboard/dashboard-stats';
+export { AvailableDownloadsCard } from './dashboard/available-downloads';
+// Installer page (/{product}Download).
+export { ProductDownloadView, installersSummary } from './releases/product-download';
+export { PlatformSwitcher, type PlatformSwitcherProps } from './releases/platform-switcher';
+export { CopyButton, type CopyButtonProps } from './releases/copy-button';
+export { latestRelease, preferredReleases, visitorPlatform } from './releases/pick-release';

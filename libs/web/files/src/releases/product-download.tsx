@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  formatFileSize,
+  PLATFORM_LABELS,
+  PLATFORMS,
+  PORTAL_TEXTS,
+  RELEASE_TEXTS,
+  type Platform,
+  type ReleaseView,
+} from '@solvr/contracts';
+import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, SkeletonCard } from '@solvr/web-ui';
+import { useBrand } from '@solvr/web-data';
+import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
+import { extensionLabel, listDate } from '../library/format';
+import { useDownload, type UseDownload } from '../library/use-download';
+import { CopyButton } from './copy-button';
+import { latestRelease, visitorPlatform } from './pick-release';
+import { PlatformSwitcher } from './platform-switcher';
+
+const T = PORTAL_TEXTS.productDownload;
+const F = PORTAL_TEXTS.files;
+
+/** "Windows installer v1.0.20. macOS is coming. Linux maybe.": what each platform has, from the real releases. */
+export function installersSummary(releases: readonly ReleaseView[]): string {
+  return PLATFORMS.map((p) => {
+    const release = latestRelease(releases, 'stable', p);
+    return release ? T.installer(p, release.version) : RELEASE_TEXTS.comingSoon(p);
+  }).join(' ');
+}
+
+function ReleaseCard({ release, download }: { release: ReleaseView; download: UseDownload }) {
+  const date = listDate(release.created_date);
+  const error = download.failure?.id === release.id ? download.failure.message : null;
+  return (
+    <Card className="fl-release-card">
+      <CardHeader>
+        <CardTitle as="h2">{release.name}</CardTitle>
+        <div className="fl-badges">
+          <Badge variant="outline">{F.version(release.version)}</Badge>
+          <Badge variant="secondary">{PLATFORM_LABELS[release.platform]}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="fl-stack">
+        <dl className="fl-facts">
+          <div>
+            <dt>{F.versionLabel}</dt>
+            <dd>{release.version}</dd>
+          </div>
+          <div>
+            <dt>{F.type}</dt>
+            <dd>{extensionLabel(release.file_type, release.file_name)}</dd>
+          </div>
+          <div>
+            <dt>{F.size}</dt>
+            <dd>{formatFileSize(release.file_size)}</dd>
+          </div>
+          <div>
+            <dt>{F.downloadCount}</dt>
+            <dd>{release.download_count.toLocaleString('en-US')}</dd>
+          </div>
+          {date && (
+            <div>
+              <dt>{F.released}</dt>
+              <dd>
+                <time dateTime={release.created_date}>{date}</time>
+              </dd>
+            </div>
+          )}
+          {release.sha256 && (
+            <div className="fl-facts-wide">
+              <dt>{RELEASE_TEXTS.checksum}</dt>
+              <dd className="fl-hash-row">
+                <code className="fl-hash-full">{release.sha256}</code>
+                <CopyButton value={release.sha256} aria-label={`${F.copy} ${RELEASE_TEXTS.checksum}`} />
+              </dd>
+            </div>
+          )}
+        </dl>
+        <div className="fl-download-row">
+          <Button size="lg" onClick={() => void download.download(release.id)} loading={download.pending.has(release.id)}>
+            {PORTAL_TEXTS.downloads.download}
+          </Button>
+          <p className="fl-muted">{T.instructionsFor[release.platform]}</p>
+        </div>
+        {error && (
+          <p role="alert" className="fl-error">
+            {error}
+          </p>
+        )}
+        {release.release_notes && (
+          <div className="fl-notes">
+            <h3>{RELEASE_TEXTS.releaseNotes}</h3>
+            <div className="fl-notes-text">{release.release_notes}</div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Keyed by platform: what was asked for one platform stays with it. */
+function ComingSoonCard({ platform, waiting }: { platform: Platform; waiting: boolean }) {
+  const [notify, { isLoading }] = useNotifyMeMutation();
+  const [saved, setSaved] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  const focusSaved = useRef(false);
+  const isSaved = waiting || saved;
+
+  useEffect(() => {
+    if (isSaved && focusSaved.current) {
+      focusSaved.current = false;
+      savedRef.current?.focus();
+    }
+  }, [isSaved]);
+
+  const ask = async () => {
+    setFailed(false);
+    try {
+      await notify({ platform }).unwrap();
+      focusSaved.current = true;
+      setSaved(true);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <Card className="fl-release-card">
+      <CardHeader>
+        <CardTitle as="h2">{PLATFORM_LABELS[platform]}</CardTitle>
+        <CardDescription>{RELEASE_TEXTS.comingSoon(platform)}</CardDescription>
+      </CardHeader>
+      <CardContent className="fl-stack">
+        <div aria-live="polite">
+          {isSaved && (
+            <p ref={savedRef} tabIndex={-1} className="fl-saved">
+              {RELEASE_TEXTS.notifySaved(platform)}
+            </p>
+          )}
+        </div>
+        {!isSaved && (
+          <Button onClick={() => void ask()} loading={isLoading} className="fl-self-start">
+            {RELEASE_TEXTS.notifyMe}
+          </Button>
+        )}
+        {failed && <Alert variant="error">{T.notifyFailed}</Alert>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The /{product}Download page: the latest stable release of the chosen platform (the visitor's by default) with its
+ * facts, checksum, notes and Download; for a platform without one, what the spec says of it and 'Notify me'.
+ */
+export function ProductDownloadView() {
+  const brand = useBrand();
+  const { data, isLoading, refetch } = useReleasesQuery();
+  const [platform, setPlatform] = useState<Platform>(() => visitorPlatform() ?? 'windows');
+  const download = useDownload();
+  const release = data ? latestRelease(data.releases, 'stable', platform) : undefined;
+
+  let body;
+  if (isLoading) body = <SkeletonCard lines={5} />;
+  else if (!data) {
+    body = (
+      <Alert variant="error">
+        <p className="fl-alert-text">{T.loadFailed}</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
+          {PORTAL_TEXTS.downloads.retry}
+        </Button>
+      </Alert>
+    );
+  } else if (release) body = <ReleaseCard release={release} download={download} />;
+  else body = <ComingSoonCard key={platform} platform={platform} waiting={data.waiting.includes(platform)} />;
+
+  return (
+    <div className="fl-page fl-product">
+      <div className="fl-heading">
+        <h1>{T.title(brand.product)}</h1>
+        {data && <p className="fl-muted">{installersSummary(data.releases)}</p>}
+      </div>
+      <PlatformSwitcher value={platform} onChange={setPlatform} />
+      {body}
+    </div>
+  );
+}

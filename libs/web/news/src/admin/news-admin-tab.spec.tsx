@@ -1,0 +1,247 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_BRAND, type NewsView } from '@solvr/contracts';
+import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
+import { newsFixture, newsListFixture } from '../testing/fixtures';
+import { NewsAdminTab } from './news-admin-tab';
+
+const launch = newsFixture({ id: 'n-1', title: 'Platform Launch', is_featured: true, content: '<p>We are <strong>live</strong>.</p>' });
+const draft = newsFixture({
+  id: 'n-2',
+  slug: 'secret-plans',
+  title: 'Secret Plans',
+  is_published: false,
+  content: `<p>${'x'.repeat(250)}</p>`,
+  created_date: '2025-07-01T12:00:00.000Z',
+});
+
+/**
+ * With fake timers, waitFor/findBy move the fake clock (by up to 1 s: the very delay under test). This waits for
+ * `ready` without moving it: real event-loop turns for Node's fetch classes, and the timers that are due now.
+ */
+async function settle(ready: () => unknown) {
+  const { setImmediate: realSetImmediate } = jest.requireActual<typeof import('timers')>('timers');
+  for (let i = 0; i < 50 && !ready(); i++) {
+    await act(async () => {
+      await new Promise<void>((resolve) => realSetImmediate(resolve));
+      // Timers due now (React's scheduled renders), never the ones the test is about.
+      jest.advanceTimersByTime(0);
+    });
+  }
+}
+
+type Route = FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeReply>);
+
+let server: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => {
+  server?.restore();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+function setup(posts: NewsView[] | Route = [launch, draft], routes: Record<string, Route> = {}) {
+  server = fakeApi({ 'GET /admin/news': Array.isArray(posts) ? { status: 200, body: newsListFixture(posts, 1, 50) } : posts, ...routes });
+  const view = renderWithStore(<NewsAdminTab />, { account: accountFixture({ role: 'admin' }) });
+  const calls = (method: string, path?: string) => (server?.calls ?? []).filter((c) => c.method === method && (!path || c.path === path));
+  const post = (title: string) => screen.getByRole('article', { name: title });
+  return { ...view, calls, post };
+}
+
+describe('NewsAdminTab: the list', () => {
+  it('shows 4 skeletons while loading, then every post with its badges, preview and controls', async () => {
+    const held = heldReply({ status: 200, body: newsListFixture([launch, draft], 1, 50) });
+    const view = setup(held.route);
+    expect(screen.getByRole('heading', { level: 2, name: 'News Management' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add News' })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('skeleton-card')).toHaveLength(4));
+    held.release();
+
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    expect(view.calls('GET', '/admin/news').map((c) => c.search)).toEqual(['?page=1&limit=50']);
+    const live = view.post('Platform Launch');
+    expect(within(live).getByText('Featured')).toBeTruthy();
+    expect(within(live).getByText('Published', { selector: '.ui-badge' })).toBeTruthy();
+    expect(within(live).getByText('live', { selector: 'strong' })).toBeTruthy();
+    expect((within(live).getByRole('switch', { name: 'Published: Platform Launch' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(live).getByRole('button', { name: 'Edit "Platform Launch"' })).toBeTruthy();
+    expect(within(live).getByRole('button', { name: 'Delete "Platform Launch"' })).toBeTruthy();
+
+    const hidden = view.post('Secret Plans');
+    expect(within(hidden).queryByText('Featured')).toBeNull();
+    expect(within(hidden).getByText('Draft')).toBeTruthy();
+    expect((within(hidden).getByRole('switch', { name: 'Published: Secret Plans' }) as HTMLInputElement).checked).toBe(false);
+    // Spec section 2: the first 200 characters of the content, as HTML, then '...'.
+    expect(hidden.querySelector('.nwa-post-preview')?.textContent).toBe('x'.repeat(197) + '...');
+  });
+
+  it("shows 'No news posts' when there are none", async () => {
+    setup([]);
+    expect(await screen.findByRole('heading', { name: 'No news posts' })).toBeTruthy();
+    expect(screen.getByText('Create your first news post to get started')).toBeTruthy();
+  });
+});
+
+describe('NewsAdminTab: Add News / Edit News', () => {
+  it("refuses an empty title or content with 'Title and content are required'", async () => {
+    const view = setup();
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Add News' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add News' });
+    // Defaults (spec section 9): published, not featured, the team as the author's placeholder.
+    expect((within(dialog).getByLabelText('Published') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText('Featured') as HTMLInputElement).checked).toBe(false);
+    expect(within(dialog).getByLabelText('Author').getAttribute('placeholder')).toBe(DEFAULT_BRAND.team);
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Title/));
+
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const alert = within(dialog).getByRole('alert');
+    expect(alert.textContent).toBe('Title and content are required');
+    expect(document.activeElement).toBe(alert);
+    expect(within(dialog).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText(/^Content/).getAttribute('aria-invalid')).toBe('true');
+
+    // Content without any text counts as empty (an editor's '<p></p>').
+    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p> </p>');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByLabelText(/^Content/).getAttribute('aria-invalid')).toBe('true');
+    await view.user.clear(within(dialog).getByLabelText(/^Content/));
+    await view.user.type(within(dialog).getByLabelText(/^Title/), 'Only a title');
+    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p></p>');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Title and content are required');
+    expect(within(dialog).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBeNull();
+    expect(view.calls('POST')).toHaveLength(0);
+  });
+
+  it("creates a post: 'News created successfully!', then 1 s later the dialog closes and the list refreshes", async () => {
+    const created = newsFixture({ id: 'n-3', title: 'Fresh', content: '<p>Hello <em>there</em></p>' });
+    const view = setup(undefined, { 'POST /admin/news': { status: 201, body: created } });
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Add News' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add News' });
+    await view.user.type(within(dialog).getByLabelText(/^Title/), 'Fresh');
+    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p>Hello <em>there</em></p>');
+    // The live preview: the HTML as typed, in a sandboxed frame (nothing typed runs in the page).
+    const preview = within(dialog).getByTitle('Preview of the content');
+    expect(preview.getAttribute('sandbox')).toBe('');
+    await waitFor(() => expect(preview.getAttribute('srcdoc')).toContain('<body><p>Hello <em>there</em></p></body>'));
+
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await settle(() => within(dialog).queryByText('News created successfully!'));
+    expect(within(dialog).getByText('News created successfully!')).toBeTruthy();
+    expect(view.calls('POST', '/admin/news').map((c) => c.body)).toEqual([
+      { title: 'Fresh', content: '<p>Hello <em>there</em></p>', excerpt: '', author: DEFAULT_BRAND.team, is_featured: false, is_published: true },
+    ]);
+    // The list is not refreshed yet, and the dialog stays until 1 s has passed.
+    expect(view.calls('GET', '/admin/news')).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(900));
+    expect(screen.getByRole('dialog', { name: 'Add News' })).toBeTruthy();
+    act(() => jest.advanceTimersByTime(100));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(view.calls('GET', '/admin/news')).toHaveLength(2));
+    // The focus goes back to the button that opened the dialog.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add News' }));
+  });
+
+  it("edits a post with PUT and says 'News updated successfully!'", async () => {
+    const view = setup(undefined, { 'PUT /admin/news/n-1': (call) => ({ status: 200, body: { ...launch, ...(call.body as object) } }) });
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Platform Launch"' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit News' });
+    const title = within(dialog).getByLabelText(/^Title/) as HTMLInputElement;
+    expect(title.value).toBe('Platform Launch');
+    expect((within(dialog).getByLabelText(/^Content/) as HTMLTextAreaElement).value).toBe(launch.content);
+    expect((within(dialog).getByLabelText('Featured') as HTMLInputElement).checked).toBe(true);
+    await view.user.clear(title);
+    await view.user.type(title, 'Platform Launch, updated');
+    await view.user.click(within(dialog).getByLabelText('Published'));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText('News updated successfully!')).toBeTruthy();
+    expect(view.calls('PUT', '/admin/news/n-1').map((c) => c.body)).toEqual([
+      { title: 'Platform Launch, updated', content: launch.content, excerpt: launch.excerpt, author: launch.author, is_featured: true, is_published: false },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 2000 });
+    expect(view.calls('GET', '/admin/news')).toHaveLength(2);
+  });
+
+  it("shows 'Failed to save news. Please try again.' with the server's message, and keeps the dialog open", async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = setup(undefined, {
+      'POST /admin/news': { status: 400, body: { message: 'Title can be at most 200 characters.', errors: { title: 'Title can be at most 200 characters.' } } },
+    });
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Add News' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add News' });
+    await view.user.type(within(dialog).getByLabelText(/^Title/), 'Fresh');
+    await view.user.type(within(dialog).getByLabelText(/^Content/), 'Hello');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to save news. Please try again.');
+    expect(alert.textContent).toContain('Title can be at most 200 characters.');
+    expect(within(dialog).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(error).toHaveBeenCalledWith('Could not save the news post', expect.anything());
+    expect(within(dialog).queryByText('News created successfully!')).toBeNull();
+    // Still open, and Save works again.
+    expect(within(dialog).getByRole('button', { name: 'Save' }).getAttribute('aria-disabled')).toBeNull();
+  });
+});
+
+describe('NewsAdminTab: publish toggle and delete', () => {
+  it('toggles is_published with PATCH and refreshes the list', async () => {
+    let published = true;
+    const view = setup(() => ({ status: 200, body: newsListFixture([{ ...launch, is_published: published }, draft], 1, 50) }), {
+      'PATCH /admin/news/n-1': (call) => {
+        published = (call.body as { is_published: boolean }).is_published;
+        return { status: 200, body: { ...launch, is_published: published } };
+      },
+    });
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    const toggle = screen.getByRole('switch', { name: 'Published: Platform Launch' }) as HTMLInputElement;
+    await view.user.click(toggle);
+    expect(view.calls('PATCH', '/admin/news/n-1').map((c) => c.body)).toEqual([{ is_published: false }]);
+    await waitFor(() => expect(view.calls('GET', '/admin/news')).toHaveLength(2));
+    await waitFor(() => expect(within(view.post('Platform Launch')).getByText('Draft')).toBeTruthy());
+    expect(toggle.checked).toBe(false);
+  });
+
+  it('logs a failed toggle and puts the switch back', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = setup(undefined, { 'PATCH /admin/news/n-2': { status: 500, body: { message: 'boom' } } });
+    await screen.findByRole('article', { name: 'Secret Plans' });
+    const toggle = screen.getByRole('switch', { name: 'Published: Secret Plans' }) as HTMLInputElement;
+    await view.user.click(toggle);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Could not change the news post', expect.anything()));
+    expect(view.calls('PATCH', '/admin/news/n-2').map((c) => c.body)).toEqual([{ is_published: true }]);
+    expect(toggle.checked).toBe(false);
+    expect(within(view.post('Secret Plans')).getByText('Draft')).toBeTruthy();
+  });
+
+  it("asks 'Are you sure?' before deleting, and deletes on Delete", async () => {
+    let posts = [launch, draft];
+    const view = setup(() => ({ status: 200, body: newsListFixture(posts, 1, 50) }), {
+      'DELETE /admin/news/n-1': () => {
+        posts = [draft];
+        return { status: 204 };
+      },
+    });
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Delete "Platform Launch"' }));
+    let confirm = screen.getByRole('dialog', { name: 'Are you sure?' });
+    expect(within(confirm).getByText('This will permanently delete "Platform Launch". This action cannot be undone.')).toBeTruthy();
+    await view.user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(view.calls('DELETE')).toHaveLength(0);
+
+    await view.user.click(screen.getByRole('button', { name: 'Delete "Platform Launch"' }));
+    confirm = screen.getByRole('dialog', { name: 'Are you sure?' });
+    await view.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Platform Launch' })).toBeNull());
+    expect(view.calls('DELETE').map((c) => c.path)).toEqual(['/admin/news/n-1']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add News' })));
+  });
+});
