@@ -16,7 +16,7 @@ export class FilesController {
   /** FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost). */
   @Get()
   @Header('Content-Type', 'application/json; charset=utf-8')
-  list(@CurrentUser() user: SessionUser): Promise<string> {
+  list(@CurrentUser() user: SessionUser): Promise<Buffer> {
     return this.files.listJsonFor(user);
   }
 

@@ -65,9 +65,13 @@ export class FilesService {
   }
 
   /** The library: only what the caller may see, newest first, each with its availability for the caller. */
-  /** GET /api/files: the JSON array of what the caller sees, newest first (assembled from each file's ready JSON). */
-  async listJsonFor(user: SessionUser): Promise<string> {
-    return `[${(await this.visibleTo(user)).map(([entry, availability]) => entry.json[availability]).join(',')}]`;
+  /** GET /api/files: the JSON array of what the caller sees, newest first (callers who see the same share one body). */
+  async listJsonFor(user: SessionUser): Promise<Buffer> {
+    const [viewer, entries] = await Promise.all([this.viewerOf(user), this.library.all()]);
+    return this.library.body(
+      entries,
+      entries.map((entry) => fileAvailability(entry.facts, viewer)),
+    );
   }
 
   /** The Dashboard tiles and the library's stat cards, over what the caller sees. */

@@ -20,9 +20,13 @@ export interface LibraryEntry {
  * (row count, newest change, download total, active count), so a write by any api replica is seen by the next request of all.
  * FilesService stays the only writer of the table; this only reads.
  */
+const MAX_BODIES = 16;
+
 export class LibraryCache {
   private stamp = '';
   private entries: LibraryEntry[] = [];
+  /** Finished list bodies by what each file is for the caller: most callers see the same list, so they share one. */
+  private bodies = new Map<string, Buffer>();
   private reloading: { stamp: string; done: Promise<LibraryEntry[]> } | null = null;
 
   constructor(
@@ -39,6 +43,27 @@ export class LibraryCache {
     return this.reloading.done;
   }
 
+  /**
+   * The JSON array of the entries at hand (from all()), each as `availability` says ('hidden' leaves it out). Built
+   * once per distinct answer until the table changes; at most MAX_BODIES are kept.
+   */
+  body(entries: LibraryEntry[], availability: FileAvailability[]): Buffer {
+    const key = availability.map((a) => a[0]).join('');
+    const known = entries === this.entries ? this.bodies.get(key) : undefined;
+    if (known) return known;
+    const parts: string[] = [];
+    entries.forEach((entry, i) => {
+      const a = availability[i];
+      if (a !== 'hidden') parts.push(entry.json[a]);
+    });
+    const body = Buffer.from(`[${parts.join(',')}]`);
+    if (entries === this.entries) {
+      if (this.bodies.size >= MAX_BODIES) this.bodies.delete(this.bodies.keys().next().value as string);
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
+
   private async reload(stamp: string): Promise<LibraryEntry[]> {
     try {
       const rows = await this.files.find({ order: { createdDate: 'DESC', id: 'DESC' } });
@@ -51,6 +76,7 @@ export class LibraryCache {
         json: { download: JSON.stringify(toFileView(row, 'download')), buy: JSON.stringify(toFileView(row, 'buy')) },
       }));
       this.entries = entries;
+      this.bodies = new Map();
       this.stamp = stamp;
       return entries;
     } finally {
