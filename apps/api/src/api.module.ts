@@ -15,6 +15,7 @@ import { MailModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FilesModule } from '@solvr/server-files';
 import { NewsModule } from '@solvr/server-news';
+import { SiteModule } from '@solvr/server-site';
 import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
@@ -55,6 +56,7 @@ export class ApiModule {
         StorageModule,
         FilesModule,
         NewsModule,
+        SiteModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

@@ -1,18 +1,18 @@
-import { lazy } from 'react';
-import type { RemoteModule } from '@solvr/web-data';
+import { preloadablePages } from '@solvr/web-data';
 import './marketing.css';
 
-export const pages: RemoteModule['pages'] = {
-  Landing: lazy(() => import('./pages/Landing')),
-  Signin: lazy(() => import('./pages/Signin')),
-  Signup: lazy(() => import('./pages/Signup')),
-  VerifyYourEmail: lazy(() => import('./pages/VerifyYourEmail')),
-  VerifyThankYou: lazy(() => import('./pages/VerifyThankYou')),
-  ResetPassword: lazy(() => import('./pages/ResetPassword')),
-  NewsPage: lazy(() => import('./pages/NewsPage')),
-  About: lazy(() => import('./pages/About')),
-  Proof: lazy(() => import('./pages/Proof')),
-  HowItWorks: lazy(() => import('./pages/HowItWorks')),
-};
+// Every page here is public, so the api renders them on the server; preload lets the browser hydrate that HTML.
+export const { pages, preload } = preloadablePages({
+  Landing: () => import('./pages/Landing'),
+  Signin: () => import('./pages/Signin'),
+  Signup: () => import('./pages/Signup'),
+  VerifyYourEmail: () => import('./pages/VerifyYourEmail'),
+  VerifyThankYou: () => import('./pages/VerifyThankYou'),
+  ResetPassword: () => import('./pages/ResetPassword'),
+  NewsPage: () => import('./pages/NewsPage'),
+  About: () => import('./pages/About'),
+  Proof: () => import('./pages/Proof'),
+  HowItWorks: () => import('./pages/HowItWorks'),
+});
 
 export { probe } from '@solvr/singleton-probe';

@@ -88,10 +88,19 @@ export function App() {
   }, [dispatch]);
   return (
     <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/** The page and the toasts, inside whichever router: the browser's, or the server renderer's StaticRouter. */
+export function AppRoutes() {
+  return (
+    <>
       <Routes>
         <Route path="*" element={<PageRouter />} />
       </Routes>
       <Toaster />
-    </BrowserRouter>
+    </>
   );
 }

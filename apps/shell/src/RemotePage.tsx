@@ -1,7 +1,7 @@
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { MESSAGES, type PageArea } from '@solvr/contracts';
 import { Alert, Button, Card, CardContent, PageContainer, Spinner } from '@solvr/web-ui';
-import { loadArea } from './remotes';
+import { loadArea, loadedArea } from './remotes';
 import { recordSingletons } from './singletons';
 
 type LoadState = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; Page: ComponentType };
@@ -45,11 +45,22 @@ class PageBoundary extends Component<{ area: PageArea; onRetry: () => void; chil
 
 /** Loads the page from its remote at run time; a remote that is down shows an error with Retry. */
 export function RemotePage({ area, page }: { area: PageArea; page: string }) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  // An area already loaded (the page the server rendered, or one visited before) renders at once, with no spinner.
+  const [state, setState] = useState<LoadState>(() => {
+    const Page = loadedArea(area)?.pages[page];
+    return Page ? { status: 'ready', Page } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
+  const startedReady = useRef(state.status === 'ready');
 
   useEffect(() => {
     let live = true;
+    const ready = loadedArea(area);
+    if (startedReady.current && ready) {
+      startedReady.current = false;
+      recordSingletons(area, ready.probe);
+      return;
+    }
     setState({ status: 'loading' });
     loadArea(area, attempt > 0).then(
       (mod) => {
@@ -77,7 +88,9 @@ export function RemotePage({ area, page }: { area: PageArea; page: string }) {
   return (
     <PageBoundary area={area} onRetry={retry}>
       <div data-area={area}>
-        <Page />
+        <Suspense fallback={<div className="shell-page-loading"><Spinner /></div>}>
+          <Page />
+        </Suspense>
       </div>
     </PageBoundary>
   );

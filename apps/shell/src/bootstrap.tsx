@@ -1,11 +1,13 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { DEFAULT_PUBLIC_CONFIG, type PublicConfig } from '@solvr/contracts';
-import { createAppStore, PublicConfigProvider } from '@solvr/web-data';
+import { DEFAULT_PUBLIC_CONFIG, resolvePage, SSR_PAYLOAD_ID, type PublicConfig, type SsrPayload } from '@solvr/contracts';
+import { api, createAppStore, PublicConfigProvider } from '@solvr/web-data';
 import '@solvr/web-ui/styles.css';
 import './shell.css';
 import { App } from './App';
-import { loadManifest, applyManifest } from './remotes';
+import { loadManifest, applyManifest, loadArea } from './remotes';
+
+type AppStore = ReturnType<typeof createAppStore>;
 
 async function loadPublicConfig(): Promise<PublicConfig> {
   try {
@@ -16,17 +18,50 @@ async function loadPublicConfig(): Promise<PublicConfig> {
   }
 }
 
+/** The data a server-rendered page was rendered with (api: libs/server/site), or null for a plain page. */
+function readSsrPayload(): SsrPayload | null {
+  const text = document.getElementById(SSR_PAYLOAD_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as SsrPayload;
+  } catch {
+    return null;
+  }
+}
+
+/** Loads the page's code and the server's data, so the first render equals the server's HTML. */
+async function readyToHydrate(ssr: SsrPayload, store: AppStore): Promise<boolean> {
+  try {
+    const page = resolvePage(window.location.pathname, ssr.publicConfig.brand.product);
+    const area = await loadArea(page.area);
+    await area.preload?.(page.page);
+    for (const q of ssr.queries) await store.dispatch(api.util.upsertQueryData(q.endpoint as never, q.args as never, q.data as never));
+    return true;
+  } catch (error) {
+    console.warn('Rendering the page anew instead of taking over the server-rendered one', error);
+    return false;
+  }
+}
+
 async function start() {
-  const [manifest, publicConfig] = await Promise.all([loadManifest(), loadPublicConfig()]);
+  const ssr = readSsrPayload();
+  const [manifest, publicConfig] = await Promise.all([loadManifest(), ssr ? ssr.publicConfig : loadPublicConfig()]);
   applyManifest(manifest);
   const store = createAppStore();
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const app = (
     <Provider store={store}>
       <PublicConfigProvider config={publicConfig}>
         <App />
       </PublicConfigProvider>
-    </Provider>,
+    </Provider>
   );
+  const container = document.getElementById('root') as HTMLElement;
+  if (ssr && container.firstElementChild && (await readyToHydrate(ssr, store))) {
+    hydrateRoot(container, app);
+    return;
+  }
+  container.replaceChildren();
+  createRoot(container).render(app);
 }
 
 void start();

@@ -5,6 +5,15 @@ import type { RemoteModule } from '@solvr/web-data';
 export type RemotesManifest = Partial<Record<PageArea, string>>;
 
 let manifest: RemotesManifest = {};
+/** The areas loaded so far: a page of one renders at once (hydration of server-rendered HTML, server rendering). */
+const loaded = new Map<PageArea, RemoteModule>();
+
+export const loadedArea = (area: PageArea): RemoteModule | undefined => loaded.get(area);
+
+/** The server renderer hands its areas over directly (no federation runtime there). */
+export function provideArea(area: PageArea, mod: RemoteModule): void {
+  loaded.set(area, mod);
+}
 
 /** The manifest is fetched at start, so a remote is redeployed by changing /remotes.json, not the shell. */
 export async function loadManifest(): Promise<RemotesManifest> {
@@ -31,5 +40,6 @@ export async function loadArea(area: PageArea, retry = false): Promise<RemoteMod
   if (retry) registerRemotes([{ name: area, entry }], { force: true });
   const mod = await loadRemote<RemoteModule>(`${area}/Module`);
   if (!mod?.pages) throw new Error(`The ${area} area did not load`);
+  loaded.set(area, mod);
   return mod;
 }

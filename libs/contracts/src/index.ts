@@ -20,3 +20,4 @@ export * from './files';
 export * from './releases';
 export * from './dates';
 export * from './news';
+export * from './ssr';

@@ -16,6 +16,7 @@ export * from './logging/logging.module';
 export * from './http/configure-http';
 export * from './http/all-exceptions.filter';
 export * from './http/serve-web';
+export * from './http/page-renderer';
 export * from './access/access.decorators';
 export * from './access/access.guard';
 export * from './access/access.module';

@@ -18,3 +18,4 @@ export { Pager, type PagerProps } from './lib/pager';
 export { NewsEmpty, NewsSkeletons, authorOf, type NewsEmptyProps, type HeadingLevel } from './lib/parts';
 export { newsPostPath, newsListPath, pageFromQuery, NEWS_POST_PARAM, NEWS_PAGE_PARAM } from './lib/news-path';
 export { LatestUpdateCard, MoreNewsCard, DASHBOARD_NEWS_COUNT, type DashboardNewsProps } from './lib/dashboard-news';
+export { latestNewsSsr, publicNewsSsr, type NewsSsrData } from './ssr';

@@ -1,9 +1,11 @@
-import { NotFoundException } from '@nestjs/common';
+import { Logger, NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
+import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { toApiError } from './all-exceptions.filter';
 import { loadWebAssets, NO_CACHE, pickEncoding, type WebAsset } from './web-assets';
 
@@ -52,6 +54,39 @@ function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): F
   return reply.send(body);
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** JSON inside <script type="application/json">: no '<' can close the element early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The shell's index.html with a server-rendered page: its head (title, description, canonical address, Open Graph),
+ * the marketing area's styles (so nothing restyles when its code arrives), the HTML, and the data it was rendered
+ * with for the browser to hydrate from.
+ */
+export function pageDocument(template: string, page: SsrRendered, publicUrl: string, styles: string[]): string {
+  const { head } = page;
+  const canonical = `${publicUrl}${head.canonicalPath}`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="${head.type}">`,
+    `<meta property="og:site_name" content="${escapeHtml(page.payload.publicConfig.brand.product)}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+  ].join('');
+  return template
+    .replace(/<meta name="?description"?[^>]*>/, '')
+    // Replacer functions: the page's text may hold '$' patterns that a replacement string would expand.
+    .replace(/<title>[^<]*<\/title>/, () => tags)
+    .replace(
+      /<div id="?root"?><\/div>/,
+      () => `<div id="root">${page.html}</div><script id="${SSR_PAYLOAD_ID}" type="application/json">${scriptJson(page.payload)}</script>`,
+    );
+}
+
 /**
  * Embedded mode: the api serves the built shell at / and each remote under /remotes/<name>/, with the runtime
  * manifest at /remotes.json (read per request, so it can be switched live). Other page paths get the shell's
@@ -66,6 +101,17 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   const assets = loadWebAssets(join(dist, 'shell'), '/', { sourceMaps });
   for (const remote of REMOTES) for (const [path, asset] of loadWebAssets(join(dist, remote), `/remotes/${remote}/`, { sourceMaps })) assets.set(path, asset);
   const indexHtml = assets.get('/index.html') as WebAsset;
+  const template = readFileSync(join(dist, 'shell', 'index.html'), 'utf8');
+  // The styles a server-rendered page needs before any script runs: the shell's, then the marketing area's (the
+  // same file built into both, named by its content hash, is linked once).
+  const cssOf = (prefix: string) => [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length))).sort();
+  const hashOf = (path: string) => path.split('/').pop()?.split('.')[1];
+  const seen = new Set<string | undefined>();
+  const firstOfEach = (path: string) => !seen.has(hashOf(path)) && !!seen.add(hashOf(path));
+  const shellStyles = cssOf('/').filter(firstOfEach);
+  const marketingStyles = cssOf('/remotes/marketing/').filter(firstOfEach);
+  const renderer = pageRenderer(app);
+  const logger = new Logger('ServerRendering');
 
   fastify.get('/remotes.json', (_req, reply) => {
     reply.header('Cache-Control', NO_CACHE).type('application/json').send(readManifest(config));
@@ -80,8 +126,45 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
     if (asset !== indexHtml && (path.startsWith('/api/') || path === '/api' || path.startsWith('/remotes/') || isFile || !wantsHtml)) {
       return reply.code(404).send(toApiError(new NotFoundException(`Cannot GET ${req.url}`)));
     }
-    reply.header('Content-Security-Policy', shellContentSecurityPolicy(readManifest(config)));
-    return sendAsset(req, reply, indexHtml);
+    const manifest = readManifest(config);
+    reply.header('Content-Security-Policy', shellContentSecurityPolicy(manifest));
+    if (!renderer || req.headers['if-none-match'] === indexHtml.etag) return sendAsset(req, reply, indexHtml);
+    return renderer.render(req.url).then(
+      (page) => {
+        if (!page) return sendAsset(req, reply, indexHtml);
+        const styles = [...shellStyles, ...marketingStyles.map((path) => stylesheetAddress(manifest, path))];
+        return reply
+          .code(page.status)
+          .header('Cache-Control', NO_CACHE)
+          .header('Vary', 'Accept-Encoding')
+          .type('text/html; charset=utf-8')
+          .send(pageDocument(template, page, config.publicUrl, styles));
+      },
+      (error: Error) => {
+        // The browser renders the page itself from the plain shell, as without server rendering.
+        logger.error(`Could not render ${req.url} on the server: ${error.stack ?? error.message}`);
+        return sendAsset(req, reply, indexHtml);
+      },
+    );
   });
   return true;
+}
+
+function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
+  try {
+    return app.get<PageRenderer>(PAGE_RENDERER, { strict: false });
+  } catch {
+    return null;
+  }
+}
+
+/** A marketing stylesheet where the manifest says the marketing remote lives (its own origin, or this site). */
+function stylesheetAddress(manifest: string, path: string): string {
+  try {
+    const entry = (JSON.parse(manifest) as Record<string, string>).marketing;
+    if (entry) return new URL(path.slice('/remotes/marketing/'.length), new URL(entry, 'http://same.origin')).href.replace(/^http:\/\/same\.origin/, '');
+  } catch {
+    // A broken manifest: the default place.
+  }
+  return path;
 }

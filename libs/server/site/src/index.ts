@@ -1,0 +1,2 @@
+export * from './site-renderer';
+export * from './site.module';
