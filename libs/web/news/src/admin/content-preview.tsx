@@ -10,9 +10,17 @@ const FRAME_STYLE = [
   'a{color:#4f46e5}',
 ].join('');
 
+/** Scripts would only be blocked by the sandbox (with a console error each); the api drops them on save anyway. */
+function withoutScripts(html: string): string {
+  if (typeof DOMParser === 'undefined' || !/<script/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  doc.querySelectorAll('script').forEach((script) => script.remove());
+  return doc.body.innerHTML;
+}
+
 /** The frame's whole document: the admin's HTML as typed (not sanitised yet: the api does that on save). */
 export function previewDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_STYLE}</style></head><body>${html}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${FRAME_STYLE}</style></head><body>${withoutScripts(html)}</body></html>`;
 }
 
 export interface ContentPreviewProps {
