@@ -7,6 +7,8 @@
 //                  request takes hundreds of ms there, so a 5-s window could end with all 64 still in flight.
 //                  Also reported: the latency of one request alone (median of 5 sequential ones) and the api's
 //                  peak RSS under the load.
+//   news           GET /api/news, public: the published posts, newest first
+//   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
 // prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -103,15 +105,22 @@ async function prepareLibrary(ctx) {
   }
 }
 
+/** A browser's request for a page: the api answers public pages with server-rendered HTML. */
+const asBrowser = async () => ({ headers: { accept: 'text/html' }, notes: [] });
+
 export const ENDPOINTS = [
   { name: 'public-config', path: '/api/public-config' },
+  // The 10 newest published posts (a new site has the 4 seeded ones).
+  { name: 'news', path: '/api/news' },
+  // Landing rendered on the server with its 3 newest posts; "one request alone" is the time to the whole page.
+  { name: 'landing-ssr', path: '/Landing', prepare: asBrowser, single: 20 },
   { name: 'library', path: '/api/files', prepare: prepareLibrary, amount: (ctx) => ctx.connections, timeout: 120, single: 5, rss: true },
 ];
 
 export default {
   name: 'public-reads',
   order: 10,
-  title: 'Reads (public config, the library list) vs bare node:http (same bytes), 64 connections',
+  title: 'Reads (public config, news, the server-rendered Landing, the library list) vs bare node:http (same bytes), 64 connections',
   async run(ctx) {
     const metrics = {};
     const notes = [];

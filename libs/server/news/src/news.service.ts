@@ -55,9 +55,18 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
   return { page: Math.max(1, int(page, 1)), limit: Math.min(NEWS_LIMITS.pageSize, Math.max(1, int(limit, 10))) };
 }
 
+/**
+ * How long a replica may answer the published list from memory. Its own writes show at once; another replica's
+ * within this time ("current within seconds"). The list is read on every public page view and every Landing render.
+ */
+export const PUBLISHED_CACHE_MS = 2000;
+
 /** The one owner of the news table. Drafts exist for admins only: everywhere else they are 404. */
 @Injectable()
 export class NewsService {
+  private revision = 0;
+  private readonly published = new Map<string, { at: number; revision: number; list: Promise<NewsList> }>();
+
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
     @InjectConfig() private readonly config: AppConfig,
@@ -65,7 +74,24 @@ export class NewsService {
 
   /** Published posts, newest first (spec section 7). */
   listPublished(paging: Paging): Promise<NewsList> {
-    return this.list(paging, true);
+    const key = `${paging.page}/${paging.limit}`;
+    const hit = this.published.get(key);
+    if (hit && hit.revision === this.revision && Date.now() - hit.at < PUBLISHED_CACHE_MS) return hit.list;
+    const list = this.list(paging, true);
+    list.catch(() => this.published.delete(key));
+    if (this.published.size >= 200) this.published.clear();
+    this.published.set(key, { at: Date.now(), revision: this.revision, list });
+    return list;
+  }
+
+  /** Bumped by every write through this replica: what was rendered or cached from the news before is stale. */
+  get newsRevision(): number {
+    return this.revision;
+  }
+
+  private changed(): void {
+    this.revision += 1;
+    this.published.clear();
   }
 
   /** Admin: every post, newest first. */
@@ -103,6 +129,7 @@ export class NewsService {
       updatedDate: now,
     });
     await this.news.insert(row);
+    this.changed();
     return toNewsView(row);
   }
 
@@ -112,6 +139,7 @@ export class NewsService {
     const record = this.checked(input);
     const changes = { ...columnsOf(record), updatedDate: new Date() };
     await this.news.update({ id }, changes);
+    this.changed();
     return toNewsView({ ...row, ...changes });
   }
 
@@ -123,12 +151,14 @@ export class NewsService {
       updatedDate: new Date(),
     };
     await this.news.update({ id }, changes);
+    this.changed();
     return toNewsView({ ...row, ...changes });
   }
 
   async remove(id: string): Promise<void> {
     await this.find(id);
     await this.news.delete({ id });
+    this.changed();
   }
 
   /** The spec's rule on the input, then the content sanitised (a post of only scripts is then empty: refused too). */

@@ -5,7 +5,9 @@ import { join } from 'path';
 import type { SsrDataSource, SsrRender, SsrRendered } from '@solvr/contracts';
 import { AppConfig, InjectConfig, type PageRenderer } from '@solvr/server-core';
 import { authConfig, type AuthConfig } from '@solvr/server-auth';
-import { NewsService } from '@solvr/server-news';
+import { NewsService, PUBLISHED_CACHE_MS } from '@solvr/server-news';
+
+const MAX_CACHED_PAGES = 200;
 
 /**
  * Renders the public pages on the server with the shell's render bundle (dist/apps/shell-ssr/render.js, built with
@@ -15,6 +17,11 @@ import { NewsService } from '@solvr/server-news';
 export class SiteRenderer implements PageRenderer {
   private readonly logger = new Logger('ServerRendering');
   private bundle: Promise<SsrRender | null> | undefined;
+  /**
+   * Rendered pages by address, for as long as the news they show may be cached (a render costs a few ms of CPU;
+   * under load the queue, not the render, would set the wait). A news write here empties it at once.
+   */
+  private readonly pages = new Map<string, { at: number; revision: number; page: Promise<SsrRendered | null> }>();
 
   private readonly source: SsrDataSource = {
     newsList: (page, limit) => this.news.listPublished({ page, limit }),
@@ -31,7 +38,19 @@ export class SiteRenderer implements PageRenderer {
     private readonly news: NewsService,
   ) {}
 
-  async render(url: string): Promise<SsrRendered | null> {
+  render(url: string): Promise<SsrRendered | null> {
+    const revision = this.news.newsRevision;
+    const hit = this.pages.get(url);
+    if (hit && hit.revision === revision && Date.now() - hit.at < PUBLISHED_CACHE_MS) return hit.page;
+    const page = this.renderNow(url);
+    page.catch(() => this.pages.delete(url));
+    this.pages.delete(url);
+    if (this.pages.size >= MAX_CACHED_PAGES) this.pages.delete(this.pages.keys().next().value as string);
+    this.pages.set(url, { at: Date.now(), revision, page });
+    return page;
+  }
+
+  private async renderNow(url: string): Promise<SsrRendered | null> {
     const render = await this.load();
     if (!render) return null;
     return render({ url, publicConfig: { brand: this.config.brand, googleEnabled: !!this.auth.google }, data: this.source });
