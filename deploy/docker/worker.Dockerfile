@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 ENV NX_DAEMON=false NX_NO_CLOUD=true
-RUN npx nx run-many -t build -p api worker
+RUN npx nx run-many -t build -p api worker shell marketing
 
 # --- production dependencies only (webpack leaves npm packages external to the bundle).
 FROM node:20-bookworm-slim AS deps

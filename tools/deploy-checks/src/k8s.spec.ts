@@ -1,6 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import YAML from 'yaml';
+import { PAGES } from '@solvr/contracts';
 import { validateObject } from './k8s-models';
 import { build, containersOf, K8S_DIR, K8sObject, parseImage, podSpec, REPO_ROOT } from './kustomize';
 
@@ -125,7 +126,7 @@ describe.each(ENVS)('k8s %s', (env) => {
     }
   });
 
-  test('the Ingress routes /api, /downloads, /remotes/<name> and / to existing Services and ports', () => {
+  test('the Ingress routes /api, /downloads, the feeds, the public pages, /remotes/<name> and / to existing Services and ports', () => {
     const ingress = ofKind(objects, 'Ingress')[0];
     const routes: Record<string, string> = {};
     for (const rule of ingress.spec.rules) {
@@ -133,10 +134,24 @@ describe.each(ENVS)('k8s %s', (env) => {
         const svc = named(objects, 'Service', p.backend.service.name);
         const port = p.backend.service.port;
         expect([p.path, svc.spec.ports.some((sp: any) => (port.name ? sp.name === port.name : sp.port === port.number))]).toEqual([p.path, true]);
-        routes[p.path] = svc.metadata.name;
+        routes[`${p.pathType === 'Exact' ? '= ' : ''}${p.path}`] = svc.metadata.name;
       }
     }
-    expect(routes).toEqual({ '/api': 'api', '/downloads': 'api', '/rss.xml': 'api', '/atom.xml': 'api', '/sitemap.xml': 'api', '/robots.txt': 'api', '/remotes/marketing': 'marketing', '/remotes/portal': 'portal', '/remotes/admin': 'admin', '/': 'shell' });
+    const publicPages = Object.fromEntries(['/', ...PAGES.filter((p) => p.access === 'public').map((p) => `/${p.segment}`)].map((path) => [`= ${path}`, 'api']));
+    expect(routes).toEqual({
+      '/api': 'api',
+      '/downloads': 'api',
+      '= /rss.xml': 'api',
+      '= /atom.xml': 'api',
+      '= /sitemap.xml': 'api',
+      '= /robots.txt': 'api',
+      // Server-rendered by the api; every other page path is the shell's.
+      ...publicPages,
+      '/remotes/marketing': 'marketing',
+      '/remotes/portal': 'portal',
+      '/remotes/admin': 'admin',
+      '/': 'shell',
+    });
   });
 
   test('ConfigMap and Secret references resolve (the Secret comes from secret.template.yaml)', () => {
