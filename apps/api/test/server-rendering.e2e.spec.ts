@@ -90,17 +90,16 @@ describe(`server-rendered public pages (${TIER})`, () => {
     expect(payloadOf(gone.text).queries).toEqual([]);
   });
 
-  it('renders every public page; signed-in pages, files and api paths are not server-rendered', async () => {
+  it('renders every public content page; forms, signed-in pages, files and api paths are not server-rendered', async () => {
     for (const [path, h1] of [
       ['/NewsPage', 'Latest News &amp; Updates'],
       ['/About', 'About Acme'],
-      ['/Signin', 'Sign In'],
       ['/howitworks', 'How It Works'],
     ]) {
       const html = (await page(path).expect(200)).text;
       expect(rootOf(html)).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
     }
-    for (const path of ['/Dashboard', '/Admin', '/MigrationGuide']) {
+    for (const path of ['/Dashboard', '/Admin', '/MigrationGuide', '/Signin', '/Signup', '/ResetPassword?token=x']) {
       const html = (await page(path).expect(200)).text;
       expect(html).not.toContain(SSR_PAYLOAD_ID);
       expect(html).toMatch(/<div id="?root"?><\/div>/);

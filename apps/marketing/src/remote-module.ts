@@ -15,4 +15,6 @@ export const { pages, preload } = preloadablePages({
   HowItWorks: () => import('./pages/HowItWorks'),
 });
 
+export const build = process.env.BUILD_LABEL;
+
 export { probe } from '@solvr/singleton-probe';

