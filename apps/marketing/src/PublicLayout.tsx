@@ -59,9 +59,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               <h2 className="mk-footer-title">{group.title}</h2>
               {group.links.map((l) =>
                 isPlaceholder(l) ? (
-                  <a key={l.label} href={l.href}>
-                    {l.label}
-                  </a>
+                  // No page behind it yet: shown as text with its mark, not as a link that goes nowhere.
+                  <span key={l.label} className="mk-footer-soon">
+                    {l.label} <span className="mk-soon-badge">{LAYOUT_TEXTS.comingSoon}</span>
+                  </span>
                 ) : (
                   <Link key={l.label} to={pathTo(l.page)}>
                     {l.label}

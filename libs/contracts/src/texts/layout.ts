@@ -7,4 +7,6 @@ export const LAYOUT_TEXTS = {
   /** The first stop of the keyboard: jumps over the header to the page. */
   skipToContent: 'Skip to content',
   copyright: (year: number, team: string) => `© ${year} ${team}. All rights reserved.`,
+  /** The mark on a footer item the spec shows without a page behind it (Pricing, API Docs, Integrations, Careers). */
+  comingSoon: 'Coming soon',
 } as const;
