@@ -5,7 +5,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
-  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/tmp', '**/test-results', '**/playwright-report', 'bench/results'] },
+  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/tmp', '**/test-results', '**/playwright-report', 'bench/results', '**/*.generated.ts'] },
   {
     // Tooling scripts (build configs, npm scripts, bench) run on Node: CommonJS .js, ES modules .mjs.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

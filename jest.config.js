@@ -6,5 +6,7 @@ module.exports = {
     '<rootDir>/libs/server/*/jest.config.js',
     '<rootDir>/libs/web/*/jest.config.js',
     '<rootDir>/tools/*/jest.config.js',
+    '<rootDir>/apps/marketing/jest.config.js',
+    '<rootDir>/apps/portal/jest.config.js',
   ],
 };

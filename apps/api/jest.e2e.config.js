@@ -6,7 +6,7 @@ module.exports = {
   rootDir: '.',
   testMatch: ['<rootDir>/test/**/*.e2e.spec.ts'],
   // The built-process test needs MySQL and Redis, like the manifests it mirrors.
-  testPathIgnorePatterns: process.env.TEST_TIER === 'services' ? [] : ['processes\\.e2e\\.spec'],
+  testPathIgnorePatterns: process.env.TEST_TIER === 'services' ? [] : ['processes\\.e2e\\.spec', 'mail-faults\\.e2e\\.spec'],
   testTimeout: 60000,
   maxWorkers: 1,
   // Every spec closes its app; a client library's stray timer must not keep the run from ending.

@@ -87,7 +87,7 @@ async function provisionServices() {
  * Starts the built api on a free port in the given mode and waits until it answers. Sign-in throttling is
  * raised (THROTTLE_PER_ACCOUNT / THROTTLE_PER_IP) so the sign-in and refresh scenarios measure the work,
  * not the 429s. `env` adds or overrides settings (e.g. DOWNLOAD_ACCEL_PREFIX for a second instance behind nginx).
- * Returns { url, mode, pid, dataDir, filesDir, database, admin: { email, password }, stop() }.
+ * Returns { url, mode, pid, env, dataDir, filesDir, database, admin: { email, password }, stop() }.
  */
 export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {} }) {
   const built = builtApp(appRoot);
@@ -133,6 +133,8 @@ export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {}
       url,
       mode,
       pid: child.pid,
+      /** The settings it runs with (a worker started beside it takes the same). */
+      env,
       dataDir,
       /** Local-disk storage root: a file's storage key files/<uuid> is <filesDir>/files/<uuid>. */
       filesDir: join(dataDir, 'files'),

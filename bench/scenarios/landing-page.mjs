@@ -106,6 +106,10 @@ export default {
         }
       }
       const all = [...results.unthrottled, ...results.mobile];
+      // Which files the bytes are, largest first: where to look when the JS goal is missed.
+      for (const file of [...results.unthrottled[0].scripts].sort((a, b) => b.bytes - a.bytes)) {
+        ctx.log(`    ${(file.bytes / KB).toFixed(1).padStart(6)} KB  ${new URL(file.url).pathname}`);
+      }
       const brotli = await brotliSize(results.unthrottled[0].scripts);
       const metrics = {
         js_kb: { label: 'JS transferred', ...summarize(all.map((r) => r.jsBytes / KB), 'KB') },

@@ -11,7 +11,7 @@ import {
   LoggingModule,
   QueueModule,
 } from '@solvr/server-core';
-import { MailModule, MailWorkerModule } from '@solvr/server-mail';
+import { MailModule, MailRoutesModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FilesModule } from '@solvr/server-files';
 import { NewsModule } from '@solvr/server-news';
@@ -53,6 +53,7 @@ export class ApiModule {
         AuthModule.forRoot(config),
         ProfileModule,
         MailModule,
+        MailRoutesModule,
         StorageModule,
         FilesModule,
         NewsModule,

@@ -9,7 +9,7 @@ import { filesConfig, FilesService } from '@solvr/server-files';
 import { signDownload } from '@solvr/server-storage';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { signIn } from './support/accounts';
-import { createAccount, filesUnder, multipart, portOf, rawRequest, readThenCut, type FilePart } from './support/files';
+import { createAccount, filesUnder, multipart, portOf, rawRequest, readThenCut, withTamperedSignature, type FilePart } from './support/files';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 
 const PASSWORD = 'files-pass-1';
@@ -448,10 +448,9 @@ describe(`files (${TIER})`, () => {
         change(p);
         return `${url.pathname}?${p}`;
       };
-      const sig = q.get('sig') as string;
       const otherKey = (await uploaded({ name: 'Other' }, file('other.bin'))).id;
       const tampered = [
-        variant((p) => p.set('sig', (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1))),
+        withTamperedSignature(`${url.pathname}?${q}`),
         variant((p) => p.set('name', 'evil.exe')),
         variant((p) => p.set('expires', String(Number(q.get('expires')) + 3600))),
         variant((p) => p.set('key', `files/${otherKey}`)),

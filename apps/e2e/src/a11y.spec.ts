@@ -101,6 +101,15 @@ for (const viewport of [
       await expect(page.getByTitle(/preview/i)).toBeVisible();
       found.push(...(await seriousViolations(page, '/Admin Add News dialog', { sandboxedFrame: 'iframe[sandbox]' })));
       await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Email' }).click();
+      await expect(page.getByRole('heading', { name: 'Email Center' })).toBeVisible();
+      await page.getByRole('button', { name: 'Send Email' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      found.push(...(await seriousViolations(page, '/Admin Email tab with an error', { sandboxedFrame: 'iframe[sandbox]' })));
+      await page.goto('/Contact');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      found.push(...(await seriousViolations(page, '/Contact with an error')));
       await page.goto('/NewsPage?post=platform-launch');
       await expect(page.getByRole('heading', { level: 1, name: 'Platform Launch' })).toBeVisible();
       found.push(...(await seriousViolations(page, '/NewsPage?post=platform-launch')));

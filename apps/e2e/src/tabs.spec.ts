@@ -28,7 +28,7 @@ test('signed in, a public page shows the Dashboard link and the user menu instea
   const nav = page.getByRole('navigation', { name: 'Public' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   await page.getByRole('button', { name: user.email }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/Landing$/);

@@ -13,6 +13,7 @@ export const { pages, preload } = preloadablePages({
   About: () => import('./pages/About'),
   Proof: () => import('./pages/Proof'),
   HowItWorks: () => import('./pages/HowItWorks'),
+  Unsubscribe: () => import('./pages/Unsubscribe'),
 });
 
 export const build = process.env.BUILD_LABEL;

@@ -38,6 +38,7 @@ describe('pageTitle', () => {
       Landing: 'Ace your coding interviews | Solvr',
       Signin: 'Sign in | Solvr',
       Signup: 'Sign up | Solvr',
+      Unsubscribe: 'E-mail preferences | Solvr',
       VerifyYourEmail: 'Email confirmation | Solvr',
       VerifyThankYou: 'Check your email | Solvr',
       ResetPassword: 'Reset your password | Solvr',

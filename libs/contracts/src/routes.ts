@@ -36,6 +36,8 @@ export const PAGES = [
   { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true, label: 'News', title: 'News' },
   { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true, label: 'About', title: 'About' },
   { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true, label: 'Proof', title: 'Proof' },
+  // Beyond the spec: where a campaign mail's unsubscribe link leads (the mail's token, no session needed).
+  { segment: 'Unsubscribe', area: 'marketing', page: 'Unsubscribe', access: 'public', bare: true, label: 'E-mail preferences', title: 'E-mail preferences' },
   { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works', title: 'How it works' },
   { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard', title: 'Dashboard' },
   { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile', title: 'Complete your profile' },
@@ -93,6 +95,8 @@ export interface PageQueries {
   /** The api's confirmation link lands here: `already=1` when the account was confirmed before, `error=invalid` for a bad link. */
   VerifyYourEmail: { error?: 'invalid'; already?: '1' };
   ResetPassword: { token: string };
+  /** The signed per-user token of an unsubscribe link. */
+  Unsubscribe: { token: string };
 }
 
 export type PageQuery<P extends PageName> = P extends keyof PageQueries ? PageQueries[P] : never;

@@ -5,6 +5,7 @@ import { AdminAccessRequired } from '@solvr/web-accounts';
 import { UsersSummaryStats } from '@solvr/web-accounts/admin';
 import { FilesTab, UploadTab } from '@solvr/web-files/admin';
 import { NewsAdminTab } from '@solvr/web-news/admin';
+import { EmailCenter, TestMailActions } from '@solvr/web-mail/admin';
 import { adminUi, tabChanged, useSystemHealthQuery } from '../admin.slice';
 
 function SystemStatus() {
@@ -38,6 +39,8 @@ function TabContent({ tab }: { tab: AdminTab }) {
       return <UploadTab />;
     case 'News':
       return <NewsAdminTab />;
+    case 'Email':
+      return <EmailCenter />;
     default:
       return <EmptyState title={tab} description={T.comingSoon} />;
   }
@@ -50,6 +53,7 @@ function Overview() {
         <UsersSummaryStats />
       </div>
       <SystemStatus />
+      <TestMailActions />
     </div>
   );
 }

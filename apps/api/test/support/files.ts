@@ -106,3 +106,8 @@ export async function createAccount(app: INestApplication, email: string, passwo
   const user = await users.register(email, await hashPassword(password));
   await users.markEmailVerified(user.id);
 }
+
+/** The same link with the signature's first character changed (never a no-op, whatever the signature starts with). */
+export function withTamperedSignature(url: string): string {
+  return url.replace(/sig=(.)/, (_m, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+}

@@ -6,7 +6,7 @@ const { claims } = S;
 export const LANDING: LandingContent = {
   eyebrow: claims.undetected,
   title: (b) => `Ace your coding interviews with ${b.product}`,
-  lead: `A free desktop assistant for live coding interviews: answers in ${claims.answerTimeLanding}, ${claims.interviewsLanding} interviews passed, ${claims.offers} offers at ${claims.faang}.`,
+  lead: `A ${claims.free} desktop assistant for live coding interviews: answers in ${claims.answerTimeLanding}, ${claims.interviewsLanding} interviews passed, ${claims.offers} offers at ${claims.faang}, a ${claims.successRate} success rate.`,
   tryNow: S.landing.tryNow,
   howItWorks: pageDef('HowItWorks').label,
   features: [

@@ -2,6 +2,6 @@ import { LAYOUT_TEXTS } from '@solvr/contracts';
 import type { PublicLayoutContent } from './types';
 
 export const PUBLIC_LAYOUT: PublicLayoutContent = {
-  footerDescription: (b) => `A file distribution platform for the ${b.product} desktop app: installers, updates and guides in one place.`,
+  footerDescription: (b) => LAYOUT_TEXTS.footerDescription(b.product),
   copyright: (year, b) => LAYOUT_TEXTS.copyright(year, b.team),
 };

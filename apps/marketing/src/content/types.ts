@@ -27,25 +27,43 @@ export interface LandingContent {
 
 export interface HowItWorksContent {
   title: string;
+  lead: BrandText;
+  backToHome: string;
+  stepsTitle: string;
   steps: CardCopy[];
-  benefits: string[];
+  benefitsTitle: string;
+  benefits: CardCopy[];
+  statsTitle: string;
   stats: StatCopy[];
   getStarted: string;
 }
 
 export interface ProofContent {
   title: string;
-  videoLabel: string;
+  lead: BrandText;
+  videoTitle: BrandText;
+  embedUrl: string;
+  watchUrl: string;
+  watchFallback: string;
   cards: CardCopy[];
   startFree: string;
 }
 
+export interface TeamMember {
+  name: string;
+  role: string;
+  bio: string;
+}
+
 export interface AboutContent {
   title: BrandText;
-  mission: string;
+  missionTitle: string;
+  mission: BrandText;
+  valuesTitle: string;
   values: CardCopy[];
   teamTitle: string;
-  team: Array<{ name: string; role: string; bio: string }>;
+  /** Two team cards (spec section 2): a named member, role and bio each. */
+  team: TeamMember[];
   contactTitle: string;
   contact: { support: string; phone: string; office: string };
   getStarted: string;

@@ -1,19 +1,34 @@
 import { Link } from 'react-router-dom';
 import { pathTo } from '@solvr/contracts';
 import { Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { useBrand } from '@solvr/web-data';
 import { PROOF as C } from '../content/proof';
 import { PublicLayout } from '../PublicLayout';
 
+/** Proof (spec section 2): the embedded demo video (with a plain link to it), three feature cards, Start for FREE. */
 export default function Proof() {
+  const brand = useBrand();
   return (
     <PublicLayout>
       <section className="mk-section">
         <h1>{C.title}</h1>
-        <div className="mk-video">
-          <video controls preload="none" aria-label={C.videoLabel} poster="">
-            <track kind="captions" />
-          </video>
-        </div>
+        <p className="mk-lead mk-lead-left">{C.lead(brand)}</p>
+        <figure className="mk-video-figure">
+          <div className="mk-video">
+            <iframe
+              src={C.embedUrl}
+              title={C.videoTitle(brand)}
+              loading="lazy"
+              allow="encrypted-media; picture-in-picture; fullscreen"
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          </div>
+          <figcaption>
+            <a href={C.watchUrl} target="_blank" rel="noopener noreferrer">
+              {C.watchFallback}
+            </a>
+          </figcaption>
+        </figure>
         <div className="mk-grid-3">
           {C.cards.map((c) => (
             <Card key={c.title}>
@@ -24,9 +39,11 @@ export default function Proof() {
             </Card>
           ))}
         </div>
-        <Link className="mk-cta" to={pathTo('Signin')}>
-          {C.startFree}
-        </Link>
+        <div className="mk-cta-band">
+          <Link className="mk-cta" to={pathTo('Signin')}>
+            {C.startFree}
+          </Link>
+        </div>
       </section>
     </PublicLayout>
   );

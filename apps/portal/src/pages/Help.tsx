@@ -1,15 +1,13 @@
-import { PORTAL_TEXTS } from '@solvr/contracts';
-import { Accordion, PageContainer } from '@solvr/web-ui';
+import { PageContainer } from '@solvr/web-ui';
+import { useBrand } from '@solvr/web-data';
+import { HelpView } from '../help/help-view';
 
-const T = PORTAL_TEXTS.help;
-
+/** /Help (signed in): see help/help-view.tsx. */
 export default function Help() {
+  const brand = useBrand();
   return (
     <PageContainer>
-      <div className="pt-heading">
-        <h1>{T.title}</h1>
-      </div>
-      <Accordion items={T.sections.map((s) => ({ ...s }))} />
+      <HelpView product={brand.product} />
     </PageContainer>
   );
 }

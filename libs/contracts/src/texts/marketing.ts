@@ -1,20 +1,23 @@
+import { CLAIMS } from './product';
+
+/**
+ * The demo video of the Proof page. The spec names no video or host: the embed uses youtube-nocookie.com, which the
+ * shell's Content-Security-Policy allows in frame-src (libs/server/core/src/http/serve-web.ts) and the news sanitizer
+ * accepts (VIDEO_HOSTS). The id is a placeholder until the product's demo video is published: change it here.
+ */
+export const PROOF_VIDEO_ID = 'solvr-demo0';
+export const PROOF_VIDEO = {
+  embedUrl: `https://www.youtube-nocookie.com/embed/${PROOF_VIDEO_ID}`,
+  watchUrl: `https://www.youtube.com/watch?v=${PROOF_VIDEO_ID}`,
+} as const;
+
 /**
  * Spec texts of the public pages (spec sections 1, 2 and 9), verbatim. The marketing remote's content files
  * build the page copy around them.
  */
 export const MARKETING_TEXTS = {
-  /** Marketing claims; the spec notes they differ between pages, and we show each page's reading. */
-  claims: {
-    undetected: 'Currently Working & Undetected',
-    interviewsLanding: '1500+',
-    interviewsHowItWorks: '1,200+',
-    offers: '300+',
-    successRate: '98%',
-    answerTimeLanding: '5 to 10 seconds',
-    answerTime: 'under 5 seconds',
-    freeToStart: 'Free to start',
-    faang: 'FAANG-level companies',
-  },
+  /** Marketing claims; the spec notes they differ between pages, and we show each page's reading (see CLAIMS). */
+  claims: CLAIMS,
   landing: {
     tryNow: 'Try Now',
     latestUpdates: 'Latest Updates',
@@ -33,10 +36,30 @@ export const MARKETING_TEXTS = {
     next: 'Older posts',
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   },
-  howItWorks: { title: 'How It Works', getStarted: "Get Started Now - It's Free" },
+  howItWorks: {
+    title: 'How It Works',
+    getStarted: "Get Started Now - It's Free",
+    backToHome: 'Back to Home',
+    /** Spec: four steps. */
+    steps: ['Download and install', 'Take a screenshot', 'AI processing', 'Discreet overlay'],
+    provenResults: 'Proven results',
+  },
   proof: {
     startFree: 'Start for FREE',
+    /** Spec: 100% undetectable, lightning-fast solutions under 5 seconds, discreet and non-intrusive. */
     cards: ['100% undetectable', 'Lightning-fast solutions', 'Discreet and non-intrusive'],
+    videoTitle: (product: string) => `${product} demo video`,
+    watchOnYouTube: 'Watch the demo video on YouTube',
   },
-  about: { getStarted: 'Get Started' },
+  about: {
+    mission: 'Our mission',
+    /** Spec: three values (stealth, answers within 5 seconds, correct answers). */
+    values: ['Stealth', 'Answers within 5 seconds', 'Correct answers'],
+    team: 'Our team',
+    contact: 'Contact us',
+    supportEmail: 'Support e-mail',
+    phone: 'Phone',
+    office: 'Office',
+    getStarted: 'Get Started',
+  },
 } as const;

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { pathTo, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
-import { MailService } from '@solvr/server-mail';
+import { type MailContent, MailService, renderMail } from '@solvr/server-mail';
 
-/** The account e-mails; each goes through the outbox and the mail queue like every other message. */
+/** The account e-mails, from the brand's templates (text and HTML); each goes through the outbox and the queue. */
 @Injectable()
 export class AuthMail {
   constructor(
@@ -11,39 +11,43 @@ export class AuthMail {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
+  private async send(kind: 'verification' | 'password-reset', to: string, subject: string, content: MailContent): Promise<void> {
+    const { text, html } = renderMail(this.config.brand, content);
+    await this.mail.enqueue({ kind, to, fromName: this.config.brand.team, subject, text, html });
+  }
+
   async verification(to: string, token: string): Promise<void> {
-    const { product, team } = this.config.brand;
-    const link = `${this.config.publicUrl}/api/auth/verify-email?token=${token}`;
-    await this.mail.enqueue({
-      kind: 'verification',
-      to,
-      fromName: team,
-      subject: `Confirm your ${product} account`,
-      text: `Welcome to ${product}!\n\nConfirm your e-mail address to finish signing up:\n${link}\n\nThe link works once and expires in ${VERIFY_EMAIL_TTL_HOURS} hours. If you did not sign up, ignore this e-mail.\n\n${team}`,
+    const { product } = this.config.brand;
+    await this.send('verification', to, `Confirm your ${product} account`, {
+      paragraphs: [
+        `Welcome to ${product}!`,
+        'Confirm your e-mail address to finish signing up.',
+        `The link works once and expires in ${VERIFY_EMAIL_TTL_HOURS} hours. If you did not sign up, ignore this e-mail.`,
+      ],
+      action: { label: 'Confirm e-mail address', url: `${this.config.publicUrl}/api/auth/verify-email?token=${token}` },
     });
   }
 
   /** Sent when someone signs up with an address that already has a confirmed account. */
   async alreadyRegistered(to: string): Promise<void> {
-    const { product, team } = this.config.brand;
-    await this.mail.enqueue({
-      kind: 'verification',
-      to,
-      fromName: team,
-      subject: `Your ${product} account`,
-      text: `Someone tried to sign up for ${product} with this e-mail address, which already has an account.\n\nSign in: ${this.config.publicUrl}${pathTo('Signin')}\nForgot your password? Use "Forgot password?" on the sign-in page.\n\n${team}`,
+    const { product } = this.config.brand;
+    await this.send('verification', to, `Your ${product} account`, {
+      paragraphs: [
+        `Someone tried to sign up for ${product} with this e-mail address, which already has an account.`,
+        'Forgot your password? Use "Forgot password?" on the sign-in page.',
+      ],
+      action: { label: 'Sign in', url: `${this.config.publicUrl}${pathTo('Signin')}` },
     });
   }
 
   async passwordReset(to: string, token: string): Promise<void> {
-    const { product, team } = this.config.brand;
-    const link = `${this.config.publicUrl}${pathTo('ResetPassword', product, { token })}`;
-    await this.mail.enqueue({
-      kind: 'password-reset',
-      to,
-      fromName: team,
-      subject: `Reset your ${product} password`,
-      text: `We received a request to reset your ${product} password.\n\nChoose a new password:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_TTL_HOURS} hour. If you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${team}`,
+    const { product } = this.config.brand;
+    await this.send('password-reset', to, `Reset your ${product} password`, {
+      paragraphs: [
+        `We received a request to reset your ${product} password.`,
+        `The link works once and expires in ${RESET_PASSWORD_TTL_HOURS} hour. If you did not ask for this, ignore this e-mail: your password stays as it is.`,
+      ],
+      action: { label: 'Choose a new password', url: `${this.config.publicUrl}${pathTo('ResetPassword', product, { token })}` },
     });
   }
 }

@@ -8,6 +8,7 @@ export * from './queue/queue.constants';
 export * from './queue/decorators';
 export * from './queue/in-process-queue';
 export * from './queue/job-handlers';
+export * from './queue/redis-policy';
 export * from './health/health.module';
 export * from './health/health.service';
 export * from './health/health-indicator';

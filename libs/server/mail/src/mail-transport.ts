@@ -3,7 +3,7 @@ import { access, mkdir, writeFile } from 'fs/promises';
 import { constants } from 'fs';
 import { join } from 'path';
 import { createTransport, Transporter } from 'nodemailer';
-import { ComponentHealth } from '@solvr/contracts';
+import { ComponentHealth, oneLine } from '@solvr/contracts';
 import { ChecksHealth, HealthIndicator, InjectConfig, withTimeout } from '@solvr/server-core';
 import { mailConfig, type MailConfig } from './mail.config';
 
@@ -14,9 +14,14 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   fromName?: string | null;
+  /** JSON object of extra headers (List-Unsubscribe). */
+  headers?: string | null;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to the outbox folder. */
+/**
+ * Pooled SMTP when SMTP_URL is set (MAIL_POOL_SIZE connections, MAIL_RATE_PER_SECOND messages a second);
+ * otherwise each message is written as an .eml file to the outbox folder.
+ */
 @Injectable()
 @HealthIndicator('mail')
 export class MailTransport implements ChecksHealth, OnModuleDestroy {
@@ -26,7 +31,13 @@ export class MailTransport implements ChecksHealth, OnModuleDestroy {
   constructor(@InjectConfig(mailConfig) private readonly config: MailConfig) {
     this.driver = config.smtpUrl ? 'smtp' : 'outbox';
     this.transporter = config.smtpUrl
-      ? createTransport(config.smtpUrl)
+      ? createTransport({
+          url: config.smtpUrl,
+          pool: true,
+          maxConnections: config.poolSize,
+          maxMessages: 1000,
+          ...(config.ratePerSecond ? { rateDelta: 1000, rateLimit: config.ratePerSecond } : {}),
+        } as Parameters<typeof createTransport>[0])
       : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
@@ -34,16 +45,18 @@ export class MailTransport implements ChecksHealth, OnModuleDestroy {
     const from = this.config.from;
     if (!fromName) return from;
     const address = from.match(/<([^>]+)>/)?.[1] ?? from;
-    return `"${fromName.replace(/"/g, '')}" <${address}>`;
+    return `"${oneLine(fromName).replace(/["\\]/g, '')}" <${address}>`;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
     const info = await this.transporter.sendMail({
       from: this.from(mail.fromName),
       to: mail.to,
-      subject: mail.subject,
+      // Header fields never carry CR/LF from user input (nodemailer also folds, this makes it certain).
+      subject: oneLine(mail.subject),
       text: mail.text,
       html: mail.html ?? undefined,
+      headers: mail.headers ? (JSON.parse(mail.headers) as Record<string, string>) : undefined,
       messageId: `<${mail.id}@${this.config.messageIdHost}>`,
     });
     if (this.driver === 'outbox') {

@@ -13,13 +13,24 @@ describe('mail settings', () => {
       smtpUrl: null,
       outboxDir: join(DATA_DIR, 'outbox'),
       messageIdHost: 'localhost',
+      maxAttempts: 5,
+      backoffMs: 2000,
+      poolSize: 5,
+      ratePerSecond: 0,
+      requeueAfterMs: 300_000,
+      testTo: 'support@solvr.app',
+      contactTo: 'support@solvr.app',
     });
+    const tuned = configOf(loadConfig({ DATA_DIR, MAIL_MAX_ATTEMPTS: '8', MAIL_RATE_PER_SECOND: '14', MAIL_TEST_TO: 'ops@example.com' }), mailConfig);
+    expect(tuned).toMatchObject({ maxAttempts: 8, ratePerSecond: 14, testTo: 'ops@example.com' });
     expect(configOf(loadConfig({ DATA_DIR, SMTP_URL: 'smtp://127.0.0.1:2525' }), mailConfig).smtpUrl).toBe('smtp://127.0.0.1:2525');
   });
 
   it.each([
     [{ SMTP_URL: 'http://x' }, 'Invalid setting SMTP_URL: expected a smtp:// or smtps:// URL'],
     [{ MAIL_FROM: 'nobody' }, 'Invalid setting MAIL_FROM: must contain an e-mail address'],
+    [{ MAIL_TEST_TO: 'ops' }, 'Invalid setting MAIL_TEST_TO: must be an e-mail address'],
+    [{ MAIL_MAX_ATTEMPTS: '0' }, 'Invalid setting MAIL_MAX_ATTEMPTS'],
   ])('rejects %j with one clear line', (env, message) => {
     const run = () => loadConfig({ DATA_DIR, ...env });
     expect(run).toThrow(ConfigError);

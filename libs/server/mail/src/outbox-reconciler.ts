@@ -1,44 +1,66 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
+import { In, LessThan, MoreThan, Repository } from 'typeorm';
+import { InjectConfig } from '@solvr/server-core';
+import { mailConfig, type MailConfig } from './mail.config';
 import { OutboxMessage } from './outbox-message.entity';
-import { MailService } from './mail.service';
+import { MailService, OUTBOX_CHUNK } from './mail.service';
 
-const STALE_AFTER_MS = 5 * 60_000;
-const EVERY_MS = 60_000;
-
-/** Re-enqueues rows left queued or sending (Redis lost, worker killed mid-send, embedded restart). */
+/**
+ * Re-enqueues rows left queued or sending (Redis flushed or down, worker killed mid-send, embedded restart).
+ * A job id is the row id, so a row whose job still waits is not queued twice.
+ */
 @Injectable()
 export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxReconciler.name);
   private timer?: NodeJS.Timeout;
+  private running = false;
 
   constructor(
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
     private readonly mail: MailService,
+    @InjectConfig(mailConfig) private readonly config: MailConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.reconcile().catch((e) => this.logger.warn(`Reconcile failed: ${e.message}`)), EVERY_MS);
+    const every = Math.min(60_000, Math.max(1000, this.config.requeueAfterMs / 2));
+    this.timer = setInterval(() => void this.tick(), every);
     this.timer.unref();
   }
 
-  async reconcile(olderThanMs = STALE_AFTER_MS): Promise<number> {
-    const before = new Date(Date.now() - olderThanMs);
-    const stale = await this.outbox.find({
-      select: { id: true },
-      where: [
-        { status: 'queued', updatedDate: LessThan(before) },
-        { status: 'sending', updatedDate: LessThan(before) },
-      ],
-      take: 500,
-    });
-    for (const { id } of stale) {
-      await this.outbox.update(id, { status: 'queued' });
-      await this.mail.requeue(id);
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.reconcile();
+    } catch (e) {
+      this.logger.warn(`Reconcile failed: ${(e as Error).message}`);
+    } finally {
+      this.running = false;
     }
-    if (stale.length) this.logger.log(`Re-enqueued ${stale.length} stale outbox message(s)`);
-    return stale.length;
+  }
+
+  async reconcile(olderThanMs = this.config.requeueAfterMs): Promise<number> {
+    const before = new Date(Date.now() - olderThanMs);
+    let total = 0;
+    let after = '';
+    for (;;) {
+      const stale = await this.outbox.find({
+        select: { id: true },
+        where: { status: In(['queued', 'sending']), updatedDate: LessThan(before), ...(after ? { id: MoreThan(after) } : {}) },
+        order: { id: 'ASC' },
+        take: OUTBOX_CHUNK,
+      });
+      if (!stale.length) break;
+      const ids = stale.map((r) => r.id);
+      await this.outbox.update({ id: In(ids) }, { status: 'queued' });
+      await this.mail.requeue(ids);
+      total += ids.length;
+      after = ids[ids.length - 1];
+      if (stale.length < OUTBOX_CHUNK) break;
+    }
+    if (total) this.logger.log(`Re-enqueued ${total} stale outbox message(s)`);
+    return total;
   }
 
   onApplicationShutdown(): void {

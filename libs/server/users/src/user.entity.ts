@@ -23,6 +23,7 @@ export class User {
   @Column({ name: 'email_verified', type: 'boolean', default: false }) emailVerified: boolean;
   @Column({ name: 'google_id', type: 'varchar', length: 64, nullable: true, unique: true }) googleId: string | null;
   @Column({ name: 'token_version', type: 'int', default: 0 }) tokenVersion: number;
+  @Column({ name: 'bulk_mail_opt_out', type: 'boolean', default: false }) bulkMailOptOut: boolean;
   @CreateDateColumn({ name: 'created_date', type: 'datetime' }) createdDate: Date;
   @UpdateDateColumn({ name: 'updated_date', type: 'datetime' }) updatedDate: Date;
 }

@@ -58,17 +58,64 @@ export class UsersService implements AccountSource {
 
   /** Users whose e-mail or name contains `query` (case-insensitive), by e-mail: the admin's user pickers. */
   async pick(query: string, limit = PICK_LIMIT): Promise<UserPick[]> {
+    const rows = await this.matching(query).select(['u.email', 'u.fullName']).limit(limit).getMany();
+    return rows.map((u) => ({ email: u.email, full_name: u.fullName ?? null }));
+  }
+
+  private matching(query: string) {
     const text = query.trim().toLowerCase().slice(0, 100);
     // '!' escapes LIKE's wildcards: a backslash would need different quoting on MySQL and SQLite.
     const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    const rows = await this.users
+    return this.users
       .createQueryBuilder('u')
-      .select(['u.email', 'u.fullName'])
       .where(text ? "(LOWER(u.email) LIKE :like ESCAPE '!' OR LOWER(u.full_name) LIKE :like ESCAPE '!')" : '1=1', { like })
-      .orderBy('u.email', 'ASC')
+      .orderBy('u.email', 'ASC');
+  }
+
+  /** The Email Center's recipient list: a page of the users matching `query`, and how many match in all. */
+  async mailRecipients(query: string, limit: number, offset: number): Promise<{ users: MailRecipient[]; total: number }> {
+    const [rows, total] = await this.matching(query)
+      .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
       .limit(limit)
-      .getMany();
-    return rows.map((u) => ({ email: u.email, full_name: u.fullName ?? null }));
+      .offset(offset)
+      .getManyAndCount();
+    return { users: rows.map(toRecipient), total };
+  }
+
+  /**
+   * The recipients of a campaign, a chunk at a time (a campaign to 100,000 users never holds them all): the users
+   * with these ids, or every user matching a search. Ordered by id, so chunks never overlap.
+   */
+  async *mailAudience(audience: { userIds?: string[]; all?: { q: string } }, chunk = 1000): AsyncGenerator<MailRecipient[]> {
+    if (audience.userIds) {
+      const ids = [...new Set(audience.userIds)];
+      for (let i = 0; i < ids.length; i += chunk) {
+        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(ids.slice(i, i + chunk)) } });
+        yield rows.map(toRecipient);
+      }
+      return;
+    }
+    let after = '';
+    for (;;) {
+      const rows = await this.matching(audience.all?.q ?? '')
+        .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
+        .andWhere('u.id > :after', { after })
+        .orderBy('u.id', 'ASC')
+        .limit(chunk)
+        .getMany();
+      if (!rows.length) return;
+      yield rows.map(toRecipient);
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  async mailRecipient(userId: string): Promise<MailRecipient | null> {
+    const user = await this.users.findOne({ select: RECIPIENT_FIELDS, where: { id: userId } });
+    return user ? toRecipient(user) : null;
+  }
+
+  async setBulkMailOptOut(userId: string, optedOut: boolean): Promise<void> {
+    await this.users.update({ id: userId }, { bulkMailOptOut: optedOut });
   }
 
   countAdmins(): Promise<number> {
@@ -177,3 +224,19 @@ export class UsersService implements AccountSource {
     return result.affected ?? 0;
   }
 }
+
+const RECIPIENT_FIELDS = { id: true, email: true, fullName: true, bulkMailOptOut: true } as const;
+
+export interface MailRecipient {
+  id: string;
+  email: string;
+  fullName: string | null;
+  optedOut: boolean;
+}
+
+const toRecipient = (u: Pick<User, 'id' | 'email' | 'fullName' | 'bulkMailOptOut'>): MailRecipient => ({
+  id: u.id,
+  email: u.email,
+  fullName: u.fullName ?? null,
+  optedOut: !!u.bulkMailOptOut,
+});

@@ -8,7 +8,9 @@ export const JOB_HANDLER = 'solvr:job-handler';
 /** A class whose handlers run on Bull (services mode) or in-process (embedded); same code either way. */
 export const QueueProcessor = (queue: QueueName) => applyDecorators(Processor(queue), SetMetadata(QUEUE_PROCESSOR, queue));
 
-export const JobHandler = (job: string) => applyDecorators(Process(job), SetMetadata(JOB_HANDLER, job));
+/** `concurrency`: jobs of this kind one worker process runs at once under Bull. */
+export const JobHandler = (job: string, opts: { concurrency?: number } = {}) =>
+  applyDecorators(Process({ name: job, concurrency: opts.concurrency ?? 1 }), SetMetadata(JOB_HANDLER, job));
 
 /** The part of a Bull job a handler may use, so handlers run the same under both drivers. */
 export interface QueueJob<T> {

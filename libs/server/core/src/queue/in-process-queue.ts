@@ -9,6 +9,11 @@ interface AddOptions {
   backoff?: { delay: number };
 }
 
+type Handler = ReturnType<JobHandlerRegistry['get']>;
+
+/** Jobs of one queue running at once in this process (a 10,000-message campaign does not start 10,000 sends). */
+const CONCURRENCY = 10;
+
 /**
  * The embedded stand-in for a Bull queue: same add() call, same handlers, run in this process
  * after the caller's request, with retries and back-off. Jobs are not durable here; the mail
@@ -19,6 +24,8 @@ export class InProcessQueue {
   private readonly logger = new Logger(InProcessQueue.name);
   private readonly running = new Set<Promise<void>>();
   private readonly ids = new Set<string>();
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
   private closed = false;
 
   constructor(
@@ -36,15 +43,12 @@ export class InProcessQueue {
     const delay = opts.backoff?.delay ?? DEFAULT_JOB_OPTIONS.backoff.delay;
     const run = (async () => {
       await new Promise((r) => setImmediate(r));
-      for (let attemptsMade = 0; attemptsMade < attempts; attemptsMade++) {
-        try {
-          await handler({ id, name: jobName, data, attemptsMade });
-          return;
-        } catch (err) {
-          this.logger.warn(`Job ${this.name}:${jobName} ${id} failed (attempt ${attemptsMade + 1}/${attempts}): ${(err as Error).message}`);
-          if (attemptsMade + 1 < attempts && !this.closed) await new Promise((r) => setTimeout(r, delay * 2 ** attemptsMade));
-          else return;
-        }
+      await this.slot();
+      try {
+        await this.attempt(handler, { id, name: jobName, data }, attempts, delay);
+      } finally {
+        this.active--;
+        this.waiting.shift()?.();
       }
     })().finally(() => {
       this.ids.delete(id);
@@ -52,6 +56,28 @@ export class InProcessQueue {
     });
     this.running.add(run);
     return { id };
+  }
+
+  async addBulk(jobs: Array<{ name: string; data: unknown; opts?: AddOptions }>): Promise<Array<{ id: string }>> {
+    return Promise.all(jobs.map((j) => this.add(j.name, j.data, j.opts)));
+  }
+
+  private async slot(): Promise<void> {
+    if (this.active >= CONCURRENCY) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+  }
+
+  private async attempt(handler: Handler, job: { id: string; name: string; data: unknown }, attempts: number, delay: number): Promise<void> {
+    for (let attemptsMade = 0; attemptsMade < attempts; attemptsMade++) {
+      try {
+        await handler({ ...job, attemptsMade });
+        return;
+      } catch (err) {
+        this.logger.warn(`Job ${this.name}:${job.name} ${job.id} failed (attempt ${attemptsMade + 1}/${attempts}): ${(err as Error).message}`);
+        if (attemptsMade + 1 < attempts && !this.closed) await new Promise((r) => setTimeout(r, delay * 2 ** attemptsMade));
+        else return;
+      }
+    }
   }
 
   /** Resolves when every job added so far has finished (tests and shutdown). */

@@ -1,3 +1,4 @@
 import { MailOutbox1763700000003 } from './1763700000003-mail-outbox';
+import { MailCampaigns1763700000031 } from './1763700000031-mail-campaigns';
 
-export const MAIL_MIGRATIONS = [MailOutbox1763700000003];
+export const MAIL_MIGRATIONS = [MailOutbox1763700000003, MailCampaigns1763700000031];

@@ -1,0 +1,154 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { IsArray, IsIn, IsObject, IsOptional, IsString } from 'class-validator';
+import {
+  type CampaignCreated,
+  type CampaignDetail,
+  type CampaignPreview,
+  type CampaignRequest,
+  type CampaignView,
+  type ContactRequest,
+  type MailRecipientPage,
+  type SubscriptionView,
+  type TestMailResult,
+  UNSUBSCRIBE_TEXTS,
+} from '@solvr/contracts';
+import { CurrentUser, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { UsersService } from '@solvr/server-users';
+import { CampaignsService } from './campaigns.service';
+import { SiteMailService } from './site-mail.service';
+import { UnsubscribeLinks } from './unsubscribe-links';
+
+export class CampaignDto implements CampaignRequest {
+  @IsString({ message: 'subject must be text.' }) subject: string;
+  @IsString({ message: 'message must be text.' }) message: string;
+  @IsOptional() @IsArray({ message: 'userIds must be a list.' }) @IsString({ each: true, message: 'userIds must be a list of ids.' }) userIds?: string[];
+  @IsOptional() @IsObject({ message: 'all must be an object.' }) all?: { q: string };
+}
+
+export class PreviewDto {
+  @IsOptional() @IsString({ message: 'subject must be text.' }) subject?: string;
+  @IsOptional() @IsString({ message: 'message must be text.' }) message?: string;
+}
+
+export class ContactDto implements Partial<ContactRequest> {
+  @IsOptional() @IsString({ message: 'name must be text.' }) name?: string;
+  @IsOptional() @IsString({ message: 'email must be text.' }) email?: string;
+  @IsOptional() @IsString({ message: 'category must be text.' }) category?: ContactRequest['category'];
+  @IsOptional() @IsString({ message: 'subject must be text.' }) subject?: string;
+  @IsOptional() @IsString({ message: 'message must be text.' }) message?: string;
+}
+
+export class TestMailDto {
+  @IsIn(['email', 'contact'], { message: 'kind must be email or contact.' }) kind: 'email' | 'contact';
+}
+
+const PAGE_MAX = 200;
+const int = (v: unknown, def: number, max: number) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : def;
+};
+
+/** The Email Center and the Overview's test e-mails. */
+@Roles('admin')
+@Controller('admin/mail')
+export class AdminMailController {
+  constructor(
+    private readonly campaigns: CampaignsService,
+    private readonly siteMail: SiteMailService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** GET /api/admin/mail/recipients?q=&offset=&limit=: users to pick, with the opted-out marked. */
+  @Get('recipients')
+  async recipients(@Query('q') q: unknown, @Query('offset') offset: unknown, @Query('limit') limit: unknown): Promise<MailRecipientPage> {
+    const page = await this.users.mailRecipients(typeof q === 'string' ? q : '', int(limit, 50, PAGE_MAX), int(offset, 0, 10_000_000));
+    return { total: page.total, users: page.users.map((u) => ({ id: u.id, email: u.email, full_name: u.fullName, opted_out: u.optedOut })) };
+  }
+
+  /** The mail as recipients will see it, rendered by the same template as the send. */
+  @Post('preview')
+  @HttpCode(200)
+  preview(@Body() body: PreviewDto): CampaignPreview {
+    return this.campaigns.preview(body.subject ?? '', body.message ?? '');
+  }
+
+  @Post('campaigns')
+  create(@Body() body: CampaignDto, @CurrentUser() admin: SessionUser): Promise<CampaignCreated> {
+    if (body.all && typeof body.all.q !== 'string') throw new BadRequestException('all.q must be text.');
+    return this.campaigns.create(body, admin.id);
+  }
+
+  @Get('campaigns')
+  list(): Promise<CampaignView[]> {
+    return this.campaigns.list();
+  }
+
+  @Get('campaigns/:id')
+  detail(@Param('id') id: string): Promise<CampaignDetail> {
+    return this.campaigns.detail(id);
+  }
+
+  @Post('campaigns/:id/retry')
+  @HttpCode(200)
+  retry(@Param('id') id: string): Promise<CampaignDetail> {
+    return this.campaigns.retryFailed(id);
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  test(@Body() body: TestMailDto, @CurrentUser() admin: SessionUser): Promise<TestMailResult> {
+    return this.siteMail.test(body.kind, admin.email);
+  }
+}
+
+/** POST /api/contact: the signed-in Contact page. */
+@Controller('contact')
+export class ContactController {
+  constructor(private readonly siteMail: SiteMailService) {}
+
+  @Post()
+  @HttpCode(204)
+  async send(@Body() body: ContactDto, @CurrentUser() user: SessionUser): Promise<void> {
+    await this.siteMail.contact(user.id, body);
+  }
+}
+
+/** The unsubscribe link's page and the one-click POST of RFC 8058; the signed token is the only credential. */
+@Public()
+@Controller('mail')
+export class MailSubscriptionController {
+  constructor(
+    private readonly links: UnsubscribeLinks,
+    private readonly users: UsersService,
+  ) {}
+
+  private async user(token: unknown) {
+    const id = this.links.verify(token);
+    const user = id ? await this.users.mailRecipient(id) : null;
+    if (!user) throw new BadRequestException(UNSUBSCRIBE_TEXTS.invalid);
+    return user;
+  }
+
+  @Get('subscription')
+  async subscription(@Query('token') token: unknown): Promise<SubscriptionView> {
+    const user = await this.user(token);
+    return { email: user.email, subscribed: !user.optedOut };
+  }
+
+  /** Mail providers POST `List-Unsubscribe=One-Click` (form-encoded) here; the page posts JSON or nothing. */
+  @Post('unsubscribe')
+  @HttpCode(200)
+  async unsubscribe(@Query('token') token: unknown): Promise<SubscriptionView> {
+    const user = await this.user(token);
+    await this.users.setBulkMailOptOut(user.id, true);
+    return { email: user.email, subscribed: false };
+  }
+
+  @Post('subscribe')
+  @HttpCode(200)
+  async subscribe(@Query('token') token: unknown): Promise<SubscriptionView> {
+    const user = await this.user(token);
+    await this.users.setBulkMailOptOut(user.id, false);
+    return { email: user.email, subscribed: true };
+  }
+}
