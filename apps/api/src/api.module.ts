@@ -15,6 +15,8 @@ import { MailModule, MailRoutesModule, MailWorkerModule } from '@solvr/server-ma
 import { StorageModule } from '@solvr/server-storage';
 import { FilesModule } from '@solvr/server-files';
 import { NewsModule } from '@solvr/server-news';
+import { PaymentsModule } from '@solvr/server-payments';
+import { AuditModule } from '@solvr/server-audit';
 import { SiteModule } from '@solvr/server-site';
 import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
@@ -57,7 +59,9 @@ export class ApiModule {
         StorageModule,
         FilesModule,
         NewsModule,
+        PaymentsModule,
         SiteModule,
+        AuditModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

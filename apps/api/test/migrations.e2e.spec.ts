@@ -17,7 +17,7 @@ describe(`migrations (${TIER})`, () => {
     await t.cleanup();
   });
 
-  const OURS = ['users', 'mail_outbox', 'auth_sessions', 'auth_tokens', 'files', 'file_downloads', 'release_subscriptions', 'news'];
+  const OURS = ['users', 'mail_outbox', 'auth_sessions', 'auth_tokens', 'files', 'file_downloads', 'release_subscriptions', 'news', 'purchases', 'payment_refunds', 'audit_log', 'mail_campaigns'];
   /** Which of our tables exist now. */
   const tables = async () => {
     const q = ds.createQueryRunner();

@@ -3,25 +3,36 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { ACCESS_POLICY, AccessPolicy, SITE_ROOT_ROUTES } from '@solvr/server-core';
 import { type ApiApp, createApi } from '../src/bootstrap';
+import request from 'supertest';
+import { signIn } from './support/accounts';
+import { createAccount } from './support/files';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /**
- * Every route and who may call it. A new route changes this table, so its access policy is
+ * Every route and who may call it (the payments webhook is public: Stripe signs each event, and the route refuses
+ * any without a valid signature). A new route changes this table, so its access policy is
  * reviewed: routes without a decorator default to signed-in, never to public.
  */
 const EXPECTED = [
   'DELETE /api/admin/files/:id role:admin',
   'DELETE /api/admin/news/:id role:admin',
+  'GET /api/admin/audit role:admin',
   'GET /api/admin/files role:admin',
   'GET /api/admin/files/:id/url role:admin',
   'GET /api/admin/files/limits role:admin',
+  'GET /api/admin/files/stats role:admin',
   'GET /api/admin/mail/campaigns role:admin',
   'GET /api/admin/mail/campaigns/:id role:admin',
   'GET /api/admin/mail/recipients role:admin',
   'GET /api/admin/news role:admin',
   'GET /api/admin/news/:id role:admin',
+  'GET /api/admin/payments/files/:fileId role:admin',
+  'GET /api/admin/payments/revenue role:admin',
   'GET /api/admin/summary role:admin',
+  'GET /api/admin/users role:admin',
+  'GET /api/admin/users/export.csv role:admin',
   'GET /api/admin/users/pick role:admin',
+  'GET /api/admin/users/signups role:admin',
   'GET /api/auth/google public',
   'GET /api/auth/google/callback public',
   'GET /api/auth/verify-email public',
@@ -34,6 +45,7 @@ const EXPECTED = [
   'GET /api/mail/subscription public',
   'GET /api/news public',
   'GET /api/news/:ref public',
+  'GET /api/payments/sessions/:sessionId signed-in',
   'GET /api/public-config public',
   'GET /api/releases signed-in',
   'GET /api/releases/:channel/:feed public',
@@ -46,6 +58,7 @@ const EXPECTED = [
   'GET /sitemap.xml public',
   'PATCH /api/admin/files/:id role:admin',
   'PATCH /api/admin/news/:id role:admin',
+  'PATCH /api/admin/users/:id/role role:admin',
   'POST /api/admin/files role:admin',
   'POST /api/admin/mail/campaigns role:admin',
   'POST /api/admin/mail/campaigns/:id/retry role:admin',
@@ -60,9 +73,11 @@ const EXPECTED = [
   'POST /api/auth/reset-password public',
   'POST /api/auth/signup public',
   'POST /api/contact signed-in',
+  'POST /api/files/:id/checkout signed-in',
   'POST /api/files/:id/download signed-in',
   'POST /api/mail/subscribe public',
   'POST /api/mail/unsubscribe public',
+  'POST /api/payments/webhook public',
   'POST /api/releases/notify signed-in',
   'POST /api/users/me/password signed-in',
   'PUT /api/admin/news/:id role:admin',
@@ -82,7 +97,8 @@ describe('route access policies', () => {
     await t.cleanup();
   });
 
-  it('lists every route with its declared policy', () => {
+  /** Every registered route as 'METHOD /path policy', read from the controllers' metadata. */
+  function registeredRoutes(): string[] {
     const reflector = app.get(Reflector);
     const scanner = app.get(MetadataScanner);
     const routes: string[] = [];
@@ -101,6 +117,24 @@ describe('route access policies', () => {
         routes.push(`${method} ${SITE_ROOT_ROUTES.includes(route) ? '' : '/api'}/${route} ${who}`);
       }
     }
-    expect(routes.sort()).toEqual(EXPECTED);
+    return routes.sort();
+  }
+
+  it('lists every route with its declared policy', () => {
+    expect(registeredRoutes()).toEqual(EXPECTED);
+  });
+
+  it('answers 401 to an anonymous caller and 403 to a user on every admin route, as registered', async () => {
+    await createAccount(app, 'policy.user@policies.test', 'policy-pass-1');
+    const { token } = await signIn(app, 'policy.user@policies.test', 'policy-pass-1');
+    const admin = registeredRoutes().filter((r) => r.includes(' /api/admin'));
+    expect(admin.length).toBeGreaterThan(20);
+    for (const route of admin) {
+      const [method, template] = route.split(' ');
+      const path = template.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+      const call = () => (request(app.getHttpServer()) as unknown as Record<string, (p: string) => request.Test>)[method.toLowerCase()](path);
+      expect({ route, status: (await call().send({})).status }).toEqual({ route, status: 401 });
+      expect({ route, status: (await call().set('Authorization', `Bearer ${token}`).send({})).status }).toEqual({ route, status: 403 });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startOAuthProvider, startSite } from './site';
+import { freePort, startOAuthProvider, startSite, startStripeStandIn, STRIPE_E2E_KEYS } from './site';
 
 const DEFAULT_MANIFEST = {
   marketing: '/remotes/marketing/remoteEntry.js',
@@ -17,6 +17,8 @@ export default async function globalSetup() {
   const google = await startOAuthProvider();
   // A known port, so PUBLIC_URL (e-mail links, the OAuth callback) is right.
   const port = await freePort();
+  // Payments go to a local stand-in for Stripe, whose checkout page sends the signed webhook back to the site.
+  const stripe = await startStripeStandIn(`http://localhost:${port}/api/payments/webhook`);
   const site = await startSite({
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
@@ -29,6 +31,8 @@ export default async function globalSetup() {
     GOOGLE_AUTH_URL: `${google.issuer}/authorize`,
     GOOGLE_TOKEN_URL: `${google.issuer}/token`,
     GOOGLE_USERINFO_URL: `${google.issuer}/userinfo`,
+    ...STRIPE_E2E_KEYS,
+    STRIPE_API_BASE: stripe.base,
   });
   Object.assign(process.env, {
     E2E_BASE_URL: site.url,
@@ -40,7 +44,10 @@ export default async function globalSetup() {
     E2E_SITE_PID: String(site.proc.pid),
     E2E_OAUTH_PID: String(google.proc.pid),
     E2E_OAUTH_CONTROL: google.control,
+    E2E_STRIPE_PID: String(stripe.proc.pid),
+    E2E_STRIPE_BASE: stripe.base,
   });
   site.proc.unref();
   google.proc.unref();
+  stripe.proc.unref();
 }

@@ -45,6 +45,22 @@ export async function startOAuthProvider(): Promise<{ proc: ChildProcess; issuer
   return { proc, ...JSON.parse(line) };
 }
 
+/** Keys the site runs with; the stand-in signs its webhooks with the same secret. */
+export const STRIPE_E2E_KEYS = { STRIPE_SECRET_KEY: 'sk_test_solvr_playwright_0123', STRIPE_WEBHOOK_SECRET: 'whsec_solvr_playwright_0123' };
+
+/** tools/stripe-standin.mjs: Stripe's Checkout Sessions endpoints and a checkout page that pays and sends the webhook. */
+export async function startStripeStandIn(webhookUrl: string): Promise<{ proc: ChildProcess; base: string }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'tools/stripe-standin.mjs')], {
+    env: { ...process.env, STANDIN_WEBHOOK_URL: webhookUrl, STANDIN_WEBHOOK_SECRET: STRIPE_E2E_KEYS.STRIPE_WEBHOOK_SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((ok, fail) => {
+    proc.stdout!.once('data', (d) => ok(String(d)));
+    proc.once('exit', (code) => fail(new Error(`the Stripe stand-in exited (${code})`)));
+  });
+  return { proc, ...JSON.parse(line) };
+}
+
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json' };
 
 /** A plain static file server, standing in for a separately deployed remote. */

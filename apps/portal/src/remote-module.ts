@@ -10,6 +10,8 @@ export const pages: RemoteModule['pages'] = {
   MigrationGuide: lazy(() => import('./pages/MigrationGuide')),
   Help: lazy(() => import('./pages/Help')),
   Contact: lazy(() => import('./pages/Contact')),
+  PaymentSuccess: lazy(() => import('./pages/PaymentSuccess')),
+  PaymentCancelled: lazy(() => import('./pages/PaymentCancelled')),
 };
 
 export { probe } from '@solvr/singleton-probe';

@@ -1,6 +1,6 @@
 import { fileAccessDecision, fileAvailability, type FileAccessFacts } from './access';
 
-const file = (over: Partial<FileAccessFacts> = {}): FileAccessFacts => ({ is_active: true, is_paid: false, access_type: 'all_users', allowed_users: [], ...over });
+const file = (over: Partial<FileAccessFacts> = {}): FileAccessFacts => ({ id: 'f1', is_active: true, is_paid: false, access_type: 'all_users', allowed_users: [], ...over });
 const jane = { email: 'jane@example.com', isAdmin: false };
 const admin = { email: 'boss@example.com', isAdmin: true };
 
@@ -15,6 +15,18 @@ describe('fileAvailability (spec section 6)', () => {
     expect(fileAvailability(file({ is_paid: true }), jane)).toBe('buy');
     expect(fileAvailability(file({ is_paid: true, access_type: 'specific_users', allowed_users: ['x@example.com'] }), jane)).toBe('buy');
     expect(fileAvailability(file({ is_paid: true, access_type: 'specific_users', allowed_users: ['jane@example.com'] }), jane)).toBe('download');
+  });
+
+  it('makes a paid file available to the user who bought it, and to nobody else by that purchase', () => {
+    const bought = { ...jane, purchased: new Set(['f1']) };
+    expect(fileAvailability(file({ is_paid: true }), bought)).toBe('download');
+    expect(fileAvailability(file({ is_paid: true, access_type: 'specific_users', allowed_users: ['x@example.com'] }), bought)).toBe('download');
+    expect(fileAvailability(file({ id: 'f2', is_paid: true }), bought)).toBe('buy');
+    expect(fileAvailability(file({ is_paid: true }), { ...jane, purchased: new Set() })).toBe('buy');
+    // A purchase neither shows an inactive file nor a free file the user is not listed for.
+    expect(fileAvailability(file({ is_paid: true, is_active: false }), bought)).toBe('hidden');
+    expect(fileAvailability(file({ access_type: 'specific_users', allowed_users: [] }), bought)).toBe('hidden');
+    expect(fileAccessDecision(file({ is_paid: true }), bought, 'download')).toBe('allowed');
   });
 
   it('hides inactive files and everything from anonymous callers; admins see all', () => {

@@ -7,6 +7,7 @@ export type FileAccessType = 'all_users' | 'specific_users';
 
 /** The facts of a file that decide who sees it. */
 export interface FileAccessFacts {
+  id: string;
   is_active: boolean;
   is_paid: boolean;
   access_type: FileAccessType;
@@ -17,6 +18,8 @@ export interface FileAccessFacts {
 export interface FileViewer {
   email: string | null;
   isAdmin: boolean;
+  /** Ids of the paid files this caller bought (purchases with payment_status `paid`; a refund removes one). */
+  purchased?: ReadonlySet<string>;
 }
 
 /** What the library shows for a file: its Download button, its 'Buy {price}' button, or nothing. */
@@ -25,14 +28,15 @@ export type FileAvailability = 'download' | 'buy' | 'hidden';
 /**
  * Spec section 6. An active free file is visible for all_users, or for specific_users when the user is listed.
  * An active paid file is listed for everyone, and available (Download instead of Buy) only when it is
- * specific_users and lists the user. Inactive files are hidden; admins manage every file, so they see all.
+ * specific_users and lists the user, or the user bought it (a paid purchase). Inactive files are hidden; admins
+ * manage every file, so they see all.
  */
 export function fileAvailability(file: FileAccessFacts, viewer: FileViewer): FileAvailability {
   if (viewer.isAdmin) return 'download';
   if (!file.is_active || !viewer.email) return 'hidden';
   const me = normalizeEmail(viewer.email);
   const listed = file.access_type === 'specific_users' && file.allowed_users.some((e) => normalizeEmail(e) === me);
-  if (file.is_paid) return listed ? 'download' : 'buy';
+  if (file.is_paid) return listed || viewer.purchased?.has(file.id) ? 'download' : 'buy';
   return file.access_type === 'all_users' || listed ? 'download' : 'hidden';
 }
 

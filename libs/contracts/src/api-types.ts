@@ -19,10 +19,12 @@ export interface UserPick {
 }
 export const PICK_LIMIT = 20;
 
-/** GET /api/admin/summary: account counts of the admin overview. */
+/** GET /api/admin/summary: account counts of the Users tab and the admin overview. */
 export interface AdminSummary {
   total_users: number;
   admins: number;
+  /** The users' download counts added up. */
+  total_downloads: number;
 }
 
 /** Sign-in, Google sign-in and refresh: a new access token and the account (the refresh token is a cookie). */

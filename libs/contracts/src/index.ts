@@ -23,3 +23,5 @@ export * from './dates';
 export * from './news';
 export * from './ssr';
 export * from './mail';
+export * from './payments';
+export * from './admin-users';

@@ -53,6 +53,8 @@ describe('pageTitle', () => {
       MigrationGuide: 'Self-hosting migration guide | Solvr',
       Help: 'Help | Solvr',
       Contact: 'Contact | Solvr',
+      PaymentSuccess: 'Your payment | Solvr',
+      PaymentCancelled: 'Payment cancelled | Solvr',
       Admin: 'Admin dashboard | Solvr',
     });
   });

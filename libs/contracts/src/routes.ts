@@ -1,3 +1,4 @@
+import type { AdminTab } from './texts/admin';
 import { DEFAULT_BRAND } from './brand';
 import type { Role } from './roles';
 
@@ -46,6 +47,9 @@ export const PAGES = [
   { segment: 'MigrationGuide', area: 'portal', page: 'MigrationGuide', access: 'signed-in', bare: false, label: 'Migration Guide', title: 'Self-hosting migration guide' },
   { segment: 'Help', area: 'portal', page: 'Help', access: 'signed-in', bare: false, label: 'Help', title: 'Help' },
   { segment: 'Contact', area: 'portal', page: 'Contact', access: 'signed-in', bare: false, label: 'Contact', title: 'Contact' },
+  // Beyond the spec: where the payment provider's checkout returns (the success page checks the payment with the api).
+  { segment: 'PaymentSuccess', area: 'portal', page: 'PaymentSuccess', access: 'signed-in', bare: false, label: 'Payment', title: 'Your payment' },
+  { segment: 'PaymentCancelled', area: 'portal', page: 'PaymentCancelled', access: 'signed-in', bare: false, label: 'Payment', title: 'Payment cancelled' },
   { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false, label: 'Admin', title: 'Admin dashboard' },
 ] as const satisfies readonly PageDef[];
 
@@ -97,6 +101,10 @@ export interface PageQueries {
   ResetPassword: { token: string };
   /** The signed per-user token of an unsubscribe link. */
   Unsubscribe: { token: string };
+  /** The Checkout Session the provider returns with (checked with the api, never trusted). */
+  PaymentSuccess: { session_id: string };
+  /** The admin console's tab, so a reload or a shared link opens the same one. */
+  Admin: { tab?: AdminTab };
 }
 
 export type PageQuery<P extends PageName> = P extends keyof PageQueries ? PageQueries[P] : never;

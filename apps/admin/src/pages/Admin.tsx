@@ -1,67 +1,49 @@
-import { ADMIN_TABS, ADMIN_TEXTS as T, HEALTH_COMPONENTS, type AdminTab } from '@solvr/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle, EmptyState, PageContainer, SkeletonCard, Tabs } from '@solvr/web-ui';
-import { selectUser, useAppDispatch, useAppSelector } from '@solvr/web-data';
+import { useSearchParams } from 'react-router-dom';
+import { ADMIN_TABS, ADMIN_TEXTS as T, type AdminTab } from '@solvr/contracts';
+import { PageContainer, Tabs } from '@solvr/web-ui';
+import { selectUser, useAppSelector } from '@solvr/web-data';
 import { AdminAccessRequired } from '@solvr/web-accounts';
-import { UsersSummaryStats } from '@solvr/web-accounts/admin';
+import { UsersTab } from '@solvr/web-accounts/admin';
 import { FilesTab, UploadTab } from '@solvr/web-files/admin';
 import { NewsAdminTab } from '@solvr/web-news/admin';
-import { EmailCenter, TestMailActions } from '@solvr/web-mail/admin';
-import { adminUi, tabChanged, useSystemHealthQuery } from '../admin.slice';
+import { EmailCenter } from '@solvr/web-mail/admin';
+import { Overview } from '../overview/overview';
 
-function SystemStatus() {
-  const { data, isLoading } = useSystemHealthQuery();
-  if (isLoading || !data) return <SkeletonCard />;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{T.systemStatus}</CardTitle>
-      </CardHeader>
-      <CardContent className="ad-status">
-        {HEALTH_COMPONENTS.map((p) => (
-          <div key={p} className="ad-status-row">
-            <span className="ad-status-name">{p}</span>
-            <span className="ad-muted">{data[p].driver}</span>
-            <Badge variant={data[p].status === 'up' ? 'success' : 'danger'}>{data[p].status}</Badge>
-          </div>
-        ))}
-      </CardContent>
-    </Card>
-  );
-}
+const isTab = (value: string | null): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value ?? '');
 
-function TabContent({ tab }: { tab: AdminTab }) {
+function TabContent({ tab, openTab }: { tab: AdminTab; openTab(tab: AdminTab): void }) {
   switch (tab) {
     case 'Overview':
-      return <Overview />;
+      return <Overview openTab={openTab} />;
     case 'Files':
       return <FilesTab />;
     case 'Upload':
       return <UploadTab />;
     case 'News':
       return <NewsAdminTab />;
+    case 'Users':
+      return <UsersTab />;
     case 'Email':
       return <EmailCenter />;
-    default:
-      return <EmptyState title={tab} description={T.comingSoon} />;
   }
-}
-
-function Overview() {
-  return (
-    <div className="ad-overview">
-      <div className="ad-stats">
-        <UsersSummaryStats />
-      </div>
-      <SystemStatus />
-      <TestMailActions />
-    </div>
-  );
 }
 
 export default function Admin() {
   const user = useAppSelector(selectUser);
-  const tab = useAppSelector(adminUi.selectors.selectTab);
-  const dispatch = useAppDispatch();
+  // The tab lives in the address (?tab=Users): a reload or a shared link opens the same tab.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = isTab(requested) ? requested : 'Overview';
+  const openTab = (next: AdminTab) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next === 'Overview') out.delete('tab');
+        else out.set('tab', next);
+        return out;
+      },
+      { replace: false },
+    );
   if (user?.role !== 'admin') return <AdminAccessRequired />;
   return (
     <PageContainer>
@@ -69,8 +51,8 @@ export default function Admin() {
         <h1>{T.title}</h1>
         <p className="ad-muted">{T.subtitle}</p>
       </div>
-      <Tabs tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))} value={tab} onChange={(id) => dispatch(tabChanged(id as AdminTab))}>
-        <TabContent tab={tab} />
+      <Tabs tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))} value={tab} onChange={(id) => openTab(id as AdminTab)}>
+        <TabContent tab={tab} openTab={openTab} />
       </Tabs>
     </PageContainer>
   );

@@ -109,9 +109,6 @@ export const PORTAL_TEXTS = {
     download: 'Download',
     buy: (price: string) => `Buy ${price}`,
     added: (date: string) => `Added ${date}`,
-    /** The Buy button until payments open (a later issue replaces it with the checkout). */
-    buyClosed: 'Purchases are not open yet.',
-    buyClosedDetail: (name: string) => `${name} can be bought as soon as payments open.`,
   },
   /** Shared by the file cards, the Dashboard's downloads and the installer page (SHA-256 and Release notes: RELEASE_TEXTS). */
   files: {

@@ -3,6 +3,7 @@ import type { FileRecord } from './file.entity';
 
 /** The facts the visibility rule of spec section 6 decides on. */
 export const accessFacts = (f: FileRecord): FileAccessFacts => ({
+  id: f.id,
   is_active: f.isActive,
   is_paid: f.isPaid,
   access_type: f.accessType,

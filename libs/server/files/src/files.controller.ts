@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
-import type { AdminFileView, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
-import { CurrentUser, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
+import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
+import { Audited, CurrentUser, fieldOf, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
+import { FileStats } from './file-stats';
 import { ReleasesService } from './releases/releases.service';
 import { UploadsService } from './uploads.service';
 
@@ -36,6 +37,13 @@ export class FilesController {
   download(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<DownloadLink> {
     return this.files.download(id, user);
   }
+
+  /** 'Buy {price}': a checkout url for the stored price, or `owned` when the caller may already download it. */
+  @Post(':id/checkout')
+  @HttpCode(200)
+  checkout(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<CheckoutStart> {
+    return this.files.checkout(id, user);
+  }
 }
 
 export class FileUpdateDto implements FileUpdate {
@@ -50,12 +58,19 @@ export class AdminFilesController {
     private readonly files: FilesService,
     private readonly uploads: UploadsService,
     private readonly releases: ReleasesService,
+    private readonly fileStats: FileStats,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
   @Get()
   list(): Promise<AdminFileView[]> {
     return this.files.listAll();
+  }
+
+  /** Total Files, Total Downloads and downloads per day for the Overview. */
+  @Get('stats')
+  stats(): Promise<AdminFileStats> {
+    return this.fileStats.overview();
   }
 
   @Get('limits')
@@ -65,6 +80,7 @@ export class AdminFilesController {
 
   /** multipart/form-data: the fields of UPLOAD_FIELDS, then the part `file`. 201 with the new file. */
   @Post()
+  @Audited('file.upload', ({ result }) => ({ type: 'file', id: fieldOf(result, 'id'), label: fieldOf(result, 'name') }))
   async upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
     const file = await this.uploads.receive(req, user);
     await this.releases.announce(file);
@@ -73,6 +89,7 @@ export class AdminFilesController {
 
   /** Activating a release may publish a platform's first one: those waiting are told. */
   @Patch(':id')
+  @Audited('file.update', ({ params, body, result }) => ({ type: 'file', id: params.id, label: fieldOf(result, 'name'), detail: `is_active: ${String(body.is_active)}` }))
   async update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
     const file = await this.files.setActive(id, body.is_active);
     await this.releases.announce(file);
@@ -82,6 +99,7 @@ export class AdminFilesController {
   /** Removes the record and the stored object. */
   @Delete(':id')
   @HttpCode(204)
+  @Audited('file.delete', ({ params }) => ({ type: 'file', id: params.id }))
   async remove(@Param('id') id: string): Promise<void> {
     await this.files.remove(id);
   }

@@ -1,6 +1,8 @@
+import { FileStats } from './file-stats';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '@solvr/server-mail';
+import { PaymentsModule } from '@solvr/server-payments';
 import { StorageModule } from '@solvr/server-storage';
 import { UsersModule } from '@solvr/server-users';
 import { DownloadsController } from './downloads.controller';
@@ -14,12 +16,13 @@ import { UploadsService } from './uploads.service';
 
 /**
  * Owns files and file_downloads (FilesService) and release_subscriptions (ReleasesService); the bytes go through
- * StorageService, the user's counter through UsersService, release mail through the outbox.
+ * StorageService, the user's counter through UsersService, release mail through the outbox, purchases and checkouts
+ * through PaymentsService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersModule, StorageModule, MailModule],
+  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersModule, StorageModule, MailModule, PaymentsModule],
   controllers: [FilesController, AdminFilesController, DownloadsController, ReleasesController, ReleaseDownloadsController],
-  providers: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
+  providers: [FilesService, UploadsService, ReleasesService, StoredFileResponder, FileStats],
   exports: [FilesService, ReleasesService],
 })
 export class FilesModule {}

@@ -8,6 +8,7 @@ import {
   fileAvailability,
   LIMITS,
   type AdminFileView,
+  type CheckoutStart,
   type FileAvailability,
   type LibrarySummary,
   type DownloadLink,
@@ -16,6 +17,7 @@ import {
   type UploadRecord,
 } from '@solvr/contracts';
 import { AccessService, InjectConfig, type SessionUser } from '@solvr/server-core';
+import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
 import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
@@ -53,19 +55,26 @@ export class FilesService {
     private readonly users: UsersService,
     private readonly storage: StorageService,
     private readonly access: AccessService,
+    private readonly payments: PaymentsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {
     this.library = new LibraryCache(files, dataSource);
   }
 
-  /** The caller as the rule sees it; the admin role is read from the database on each call. */
+  /**
+   * The caller as the rule sees it: the admin role is read from the database on each call, and so are the paid files
+   * the caller bought (PaymentsService owns purchases), so a purchase or a refund shows on the next request.
+   */
   private async viewerOf(user: SessionUser | null | undefined): Promise<FileViewer> {
     const viewer = await this.access.viewer(user);
-    return { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin };
+    const purchased = viewer.user && !viewer.isAdmin ? await this.payments.paidFileIds(viewer.user.id) : undefined;
+    return { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin, purchased };
   }
 
-  /** The library: only what the caller may see, newest first, each with its availability for the caller. */
-  /** GET /api/files: the JSON array of what the caller sees, newest first (callers who see the same share one body). */
+  /**
+   * GET /api/files: the JSON array of what the caller sees, newest first. Callers who see the same share one body: its
+   * key is each file's availability for the caller, purchases included, so a buyer gets Download right after the webhook.
+   */
   async listJsonFor(user: SessionUser): Promise<Buffer> {
     const [viewer, entries] = await Promise.all([this.viewerOf(user), this.library.all()]);
     return this.library.body(
@@ -117,6 +126,18 @@ export class FilesService {
     await this.requireStored(row);
     await this.countDownload(row.id, user.id);
     return this.link(row);
+  }
+
+  /**
+   * 'Buy {price}': a checkout for the file's stored price and currency (never the client's). A file the caller may
+   * already download (listed, or bought) needs no payment: the answer says so and the web downloads it.
+   */
+  async checkout(id: string, user: SessionUser): Promise<CheckoutStart> {
+    const row = await this.files.findOneBy({ id });
+    const availability = row ? fileAvailability(accessFacts(row), await this.viewerOf(user)) : 'hidden';
+    if (!row || availability === 'hidden') throw new NotFoundException(FILE_TEXTS.notFound);
+    if (availability === 'download') return { kind: 'owned' };
+    return this.payments.startCheckout({ fileId: row.id, name: row.name, price: row.price, currency: row.currency }, user);
   }
 
   /** Admin console: every file, newest first, with its allowed list. */

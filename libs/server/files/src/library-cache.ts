@@ -45,7 +45,9 @@ export class LibraryCache {
 
   /**
    * The JSON array of the entries at hand (from all()), each as `availability` says ('hidden' leaves it out). Built
-   * once per distinct answer until the table changes; at most MAX_BODIES are kept.
+   * once per distinct answer until the table changes; at most MAX_BODIES are kept. The key is the caller's whole
+   * availability list, computed per request from the rule with the caller's purchases: a buyer's Download (or a
+   * refund's Buy) is a different key, never a body shared from before the purchases changed.
    */
   body(entries: LibraryEntry[], availability: FileAvailability[]): Buffer {
     const key = availability.map((a) => a[0]).join('');

@@ -12,7 +12,7 @@ import {
   type TestMailResult,
   UNSUBSCRIBE_TEXTS,
 } from '@solvr/contracts';
-import { CurrentUser, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { CampaignsService } from './campaigns.service';
 import { SiteMailService } from './site-mail.service';
@@ -73,6 +73,10 @@ export class AdminMailController {
   }
 
   @Post('campaigns')
+  @Audited('mail.campaign', ({ body, result }) => {
+    const created = result as CampaignCreated;
+    return { type: 'campaign', id: created.campaign.id, label: fieldOf(body, 'subject'), detail: `queued: ${created.queued}, skipped: ${created.skipped}` };
+  })
   create(@Body() body: CampaignDto, @CurrentUser() admin: SessionUser): Promise<CampaignCreated> {
     if (body.all && typeof body.all.q !== 'string') throw new BadRequestException('all.q must be text.');
     return this.campaigns.create(body, admin.id);
@@ -90,12 +94,14 @@ export class AdminMailController {
 
   @Post('campaigns/:id/retry')
   @HttpCode(200)
+  @Audited('mail.retry', ({ params }) => ({ type: 'campaign', id: params.id }))
   retry(@Param('id') id: string): Promise<CampaignDetail> {
     return this.campaigns.retryFailed(id);
   }
 
   @Post('test')
   @HttpCode(200)
+  @Audited('mail.test', ({ body, result }) => ({ type: 'mail', label: fieldOf(result, 'to'), detail: `kind: ${String(body.kind)}` }))
   test(@Body() body: TestMailDto, @CurrentUser() admin: SessionUser): Promise<TestMailResult> {
     return this.siteMail.test(body.kind, admin.email);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
 import type { NewsFlags, NewsInput, NewsList, NewsView } from '@solvr/contracts';
-import { CurrentUser, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
 import { NewsService, pagingOf } from './news.service';
 
 export class NewsInputDto implements NewsInput {
@@ -35,6 +35,12 @@ export class NewsController {
   }
 }
 
+const flagsDetail = (body: Record<string, unknown>) =>
+  Object.entries(body)
+    .filter(([k]) => k === 'is_published' || k === 'is_featured')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(', ');
+
 /** The admin console's News tab. */
 @Roles('admin')
 @Controller('admin/news')
@@ -52,23 +58,27 @@ export class AdminNewsController {
   }
 
   @Post()
+  @Audited('news.create', ({ result }) => ({ type: 'news', id: fieldOf(result, 'id'), label: fieldOf(result, 'title') }))
   create(@Body() body: NewsInputDto, @CurrentUser() user: SessionUser): Promise<NewsView> {
     return this.news.create(body, user);
   }
 
   @Put(':id')
+  @Audited('news.edit', ({ params, result }) => ({ type: 'news', id: params.id, label: fieldOf(result, 'title') }))
   update(@Param('id') id: string, @Body() body: NewsInputDto): Promise<NewsView> {
     return this.news.update(id, body);
   }
 
   /** The publish toggle (and featured). */
   @Patch(':id')
+  @Audited('news.publish', ({ params, body, result }) => ({ type: 'news', id: params.id, label: fieldOf(result, 'title'), detail: flagsDetail(body) }))
   flags(@Param('id') id: string, @Body() body: NewsFlagsDto): Promise<NewsView> {
     return this.news.setFlags(id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @Audited('news.delete', ({ params }) => ({ type: 'news', id: params.id }))
   async remove(@Param('id') id: string): Promise<void> {
     await this.news.remove(id);
   }

@@ -6,3 +6,4 @@ export * from './first-admin.service';
 export * from './migrations';
 export * from './user.views';
 export * from './users.config';
+export * from './user-directory';

@@ -5,13 +5,14 @@ import { FirstAdminService } from './first-admin.service';
 import { User } from './user.entity';
 import { Passwords } from './passwords';
 import { UsersService } from './users.service';
+import { UserDirectory } from './user-directory';
 
 /** Owns the users table: other features go through UsersService, never the repository. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
   controllers: [AdminUsersController],
-  providers: [UsersService, Passwords],
-  exports: [UsersService, Passwords],
+  providers: [UsersService, UserDirectory, Passwords],
+  exports: [UsersService, UserDirectory, Passwords],
 })
 export class UsersModule {}
 

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { type EntityManager, In, IsNull, Repository } from 'typeorm';
-import { type AdminSummary, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type UserPick } from '@solvr/contracts';
+import { ADMIN_USERS_TEXTS, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
 import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
+import { whereUserMatches } from './user-search';
 
 export interface AdminResult {
   email: string;
@@ -63,13 +64,7 @@ export class UsersService implements AccountSource {
   }
 
   private matching(query: string) {
-    const text = query.trim().toLowerCase().slice(0, 100);
-    // '!' escapes LIKE's wildcards: a backslash would need different quoting on MySQL and SQLite.
-    const like = `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    return this.users
-      .createQueryBuilder('u')
-      .where(text ? "(LOWER(u.email) LIKE :like ESCAPE '!' OR LOWER(u.full_name) LIKE :like ESCAPE '!')" : '1=1', { like })
-      .orderBy('u.email', 'ASC');
+    return whereUserMatches(this.users.createQueryBuilder('u'), query, ['email', 'full_name']).orderBy('u.email', 'ASC');
   }
 
   /** The Email Center's recipient list: a page of the users matching `query`, and how many match in all. */
@@ -120,11 +115,6 @@ export class UsersService implements AccountSource {
 
   countAdmins(): Promise<number> {
     return this.users.countBy({ role: 'admin' });
-  }
-
-  async summary(): Promise<AdminSummary> {
-    const [total_users, admins] = await Promise.all([this.users.count(), this.countAdmins()]);
-    return { total_users, admins };
   }
 
   /** A new, unconfirmed e-mail account. */
@@ -215,6 +205,45 @@ export class UsersService implements AccountSource {
       emailVerified: true,
     });
     return { email: normalized, password: password ? undefined : plain, created: true };
+  }
+
+  /**
+   * An admin gives or takes the admin role. The acting admin cannot demote itself, and the last admin stays, also
+   * when two admins demote each other at once. The access guard reads the role on every request, so a demoted
+   * admin loses access on its next one.
+   */
+  async changeRole(actorId: string, userId: string, role: Role): Promise<User> {
+    const user = await this.users.findOneBy({ id: userId });
+    if (!user) throw new NotFoundException(ADMIN_USERS_TEXTS.userNotFound);
+    if (user.role === role) return user;
+    if (role === 'admin') {
+      await this.users.update({ id: userId }, { role });
+      return { ...user, role };
+    }
+    if (userId === actorId) throw new ConflictException(ADMIN_USERS_TEXTS.selfDemote);
+    if (!(await this.demoteUnlessLastAdmin(userId))) throw new ConflictException(ADMIN_USERS_TEXTS.lastAdmin);
+    return { ...user, role };
+  }
+
+  private async demoteUnlessLastAdmin(userId: string): Promise<boolean> {
+    if (this.users.manager.connection.options.type === 'better-sqlite3') {
+      // One statement on SQLite's single connection: the count and the change cannot interleave with another.
+      const result = await this.users
+        .createQueryBuilder()
+        .update()
+        .set({ role: 'user' })
+        .where('id = :userId AND role = :admin', { userId, admin: 'admin' })
+        .andWhere('(SELECT COUNT(*) FROM users WHERE role = :admin) > 1')
+        .execute();
+      return !!result.affected;
+    }
+    // MySQL: the admins' rows are locked while counted, so a concurrent demotion waits and then counts again.
+    return this.users.manager.transaction(async (tx) => {
+      const admins = await tx.getRepository(User).createQueryBuilder('u').select('u.id').where('u.role = :admin', { admin: 'admin' }).setLock('pessimistic_write').getMany();
+      if (admins.length <= 1) return false;
+      const result = await tx.getRepository(User).update({ id: userId, role: 'admin' }, { role: 'user' });
+      return !!result.affected;
+    });
   }
 
   /** Accounts listed in ADMIN_EMAILS that exist already get the admin role. */

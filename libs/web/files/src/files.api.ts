@@ -1,4 +1,4 @@
-import type { DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview } from '@solvr/contracts';
+import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview } from '@solvr/contracts';
 import { api } from '@solvr/web-data';
 
 /**
@@ -11,6 +11,8 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
   endpoints: (build) => ({
     /** GET /api/files: only what the caller may see, newest first. */
     libraryFiles: build.query<FileView[], void>({ query: () => '/files', providesTags: ['Files'] }),
+    /** GET /api/files/:id: one file the caller may see (404 otherwise). */
+    libraryFile: build.query<FileView, string>({ query: (id) => `/files/${encodeURIComponent(id)}`, providesTags: ['Files'] }),
     librarySummary: build.query<LibrarySummary, void>({ query: () => '/files/summary', providesTags: ['Files', 'FilesSummary'] }),
     releases: build.query<ReleasesOverview, void>({ query: () => '/releases', providesTags: ['Releases'] }),
     /** Counts the download (file, user) and answers a short-lived signed link: 404 hidden, 403 "You don't have access…". */
@@ -27,6 +29,16 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
         );
       },
     }),
+    /**
+     * 'Buy {price}': a checkout url for the file's stored price (503 with a sentence when payments are not configured),
+     * or `owned` when the caller may already download it (the list is then read again: its card shows Download).
+     */
+    startCheckout: build.mutation<CheckoutStart, string>({
+      query: (id) => ({ url: `/files/${encodeURIComponent(id)}/checkout`, method: 'POST' }),
+      invalidatesTags: (result) => (result?.kind === 'owned' ? ['Files'] : []),
+    }),
+    /** The success page's poll: `paid` only once the api recorded the purchase. */
+    checkoutStatus: build.query<CheckoutStatus, string>({ query: (sessionId) => `/payments/sessions/${encodeURIComponent(sessionId)}` }),
     notifyMe: build.mutation<void, NotifyRequest>({
       query: (body) => ({ url: '/releases/notify', method: 'POST', body }),
       invalidatesTags: ['Releases'],
@@ -34,4 +46,13 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
   }),
 });
 
-export const { useLibraryFilesQuery, useLibrarySummaryQuery, useReleasesQuery, useStartDownloadMutation, useNotifyMeMutation } = filesApi;
+export const {
+  useLibraryFilesQuery,
+  useLibraryFileQuery,
+  useLibrarySummaryQuery,
+  useReleasesQuery,
+  useStartDownloadMutation,
+  useStartCheckoutMutation,
+  useCheckoutStatusQuery,
+  useNotifyMeMutation,
+} = filesApi;

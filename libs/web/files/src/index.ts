@@ -2,7 +2,17 @@
 // Module Federation singleton like web-accounts. Admin pieces are in ./admin (@solvr/web-files/admin).
 import './files.css';
 
-export { filesApi, useLibraryFilesQuery, useLibrarySummaryQuery, useReleasesQuery, useStartDownloadMutation, useNotifyMeMutation } from './files.api';
+export {
+  filesApi,
+  useLibraryFilesQuery,
+  useLibraryFileQuery,
+  useLibrarySummaryQuery,
+  useReleasesQuery,
+  useStartDownloadMutation,
+  useStartCheckoutMutation,
+  useCheckoutStatusQuery,
+  useNotifyMeMutation,
+} from './files.api';
 // Downloads library (/Downloads).
 export { DownloadsLibrary, LIBRARY_PAGE_SIZE, type DownloadsLibraryProps } from './library/downloads-library';
 export { FileCard, type FileCardProps } from './library/file-card';
@@ -19,8 +29,17 @@ export {
   type LibraryQuery,
   type LibrarySort,
 } from './library/library-query';
-export { buyNotOpenYet, priceOf } from './library/buy';
-export { browserNavigation, downloadErrorText, useDownload, type DownloadFailure, type UseDownload } from './library/use-download';
+export { buyErrorText, priceOf, useCheckout } from './library/buy';
+export {
+  browserNavigation,
+  downloadErrorText,
+  useDownload,
+  useDownloadLink,
+  useFileActions,
+  type DownloadFailure,
+  type FileActions,
+  type UseDownload,
+} from './library/use-download';
 export { extensionLabel, fileTypeLabel, listDate, shortHash } from './library/format';
 // Dashboard (/Dashboard).
 export { DashboardStats } from './dashboard/dashboard-stats';
@@ -30,3 +49,5 @@ export { ProductDownloadView, installersSummary } from './releases/product-downl
 export { PlatformSwitcher, type PlatformSwitcherProps } from './releases/platform-switcher';
 export { CopyButton, type CopyButtonProps } from './releases/copy-button';
 export { latestRelease, preferredReleases, visitorPlatform } from './releases/pick-release';
+// Where the payment provider's checkout returns (/PaymentSuccess, /PaymentCancelled).
+export { PaymentCancelledView, PaymentSuccessView, PAYMENT_POLL_MS, PAYMENT_SLOW_MS } from './payments/payment-pages';

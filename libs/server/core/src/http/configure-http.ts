@@ -7,6 +7,7 @@ import { MESSAGES } from '@solvr/contracts';
 import { AppConfig, sizeInBytes } from '../config/app-config';
 import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.module';
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
+import { keepRawBodyIfAsked } from './raw-body';
 import { serveWeb } from './serve-web';
 
 const JSON_MAX_DEPTH = 32;
@@ -82,6 +83,7 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    keepRawBodyIfAsked(req, body as string);
     if (body === '') return done(null, {});
     parseJson(req, body as string, (err, value) => {
       if (err) return done(new BodyRejected(MESSAGES.http.malformedJson, 400), undefined);

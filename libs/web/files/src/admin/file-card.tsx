@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ADMIN_FILES_TEXTS as T, FILE_TEXTS, formatFileSize, formatListDate, formatPrice, PLATFORM_LABELS, RELEASE_TEXTS, type AdminFileView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, ConfirmDialog, toast } from '@solvr/web-ui';
+import { FilePurchasesPanel } from './file-purchases';
 import { useDeleteFileMutation, useFileLinkMutation, useUpdateFileMutation } from './files-admin.api';
 // The library's checksum format: one look on both pages.
 import { shortHash } from '../library/format';
@@ -126,6 +127,7 @@ export function FileCard({ file, onDeleted }: FileCardProps) {
             )}
           </div>
         )}
+        {file.is_paid && <FilePurchasesPanel file={file} />}
       </CardContent>
       <CardFooter className="fa-file-actions">
         <Button size="sm" variant="outline" aria-label={T.viewLabel(file.name)} loading={opening} onClick={view}>

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { FILE_TEXTS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
+import { FILE_TEXTS, PAYMENT_TEXTS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
 import { resetToasts, Toaster } from '@solvr/web-ui';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
 import { DownloadsLibrary } from './downloads-library';
@@ -178,19 +178,43 @@ describe('DownloadsLibrary', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('Buy {price} says purchases are not open yet (the payments issue replaces onBuy)', async () => {
-    const view = setup([paid]);
+  it('Buy {price} starts a checkout for the file and sends the browser to it', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const view = setup([paid], { 'POST /files/f-3/checkout': { status: 200, body: { kind: 'checkout', url: 'https://checkout.example/pay/cs_test_1' } } });
     await view.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
-    expect(await screen.findByText('Purchases are not open yet.')).toBeTruthy();
-    expect(server?.calls.some((c) => c.method === 'POST')).toBe(false);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/pay/cs_test_1'));
+    // Only the file's id goes to the api: the price is the one stored with the file.
+    expect(server?.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body ?? null])).toEqual([['/files/f-3/checkout', null]]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
-    server?.restore();
-    view.unmount();
+  it("Buy shows the api's sentence on the card when payments are not configured", async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const view = setup([paid], { 'POST /files/f-3/checkout': { status: 503, body: { statusCode: 503, message: PAYMENT_TEXTS.notConfigured } } });
+    await view.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
+    expect((await within(cardOf('Advanced Pack')).findByRole('alert')).textContent).toBe(PAYMENT_TEXTS.notConfigured);
+    expect(within(cardOf('Advanced Pack')).getByRole('button', { name: 'Buy $19.99' }).getAttribute('aria-describedby')).toContain(
+      within(cardOf('Advanced Pack')).getByRole('alert').id,
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('Buy of a file the user already owns downloads it at once and reads the list again', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const link = { url: '/api/download?token=owned', expires_at: '2025-08-05T12:05:00.000Z' };
+    const view = setup([paid], { 'POST /files/f-3/checkout': { status: 200, body: { kind: 'owned' } }, 'POST /files/f-3/download': { status: 200, body: link } });
+    await view.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(link.url));
+    await waitFor(() => expect(server?.calls.filter((c) => c.path === '/files').length).toBe(2));
+  });
+
+  it('Buy runs the onBuy it is given instead', async () => {
     const onBuy = jest.fn();
     server = fakeApi({ 'GET /files': { status: 200, body: [paid] }, 'GET /files/summary': { status: 200, body: summaryFixture() } });
-    const other = renderWithStore(<DownloadsLibrary onBuy={onBuy} />, { account: accountFixture() });
-    await other.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
+    const view = renderWithStore(<DownloadsLibrary onBuy={onBuy} />, { account: accountFixture() });
+    await view.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
     expect(onBuy).toHaveBeenCalledWith(paid);
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('renders 48 cards at a time: Show more adds 48, announces the count and moves the focus to the first new card', async () => {

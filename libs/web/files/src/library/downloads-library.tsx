@@ -2,11 +2,11 @@ import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useSt
 import { LIMITS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
 import { Alert, Button, EmptyState, Input, Label, SkeletonCard } from '@solvr/web-ui';
 import { useLibraryFilesQuery } from '../files.api';
-import { buyNotOpenYet } from './buy';
+import { buyErrorText, useCheckout } from './buy';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
 import { ALL_TYPES, DEFAULT_LIBRARY_SORT, indexLibrary, isFiltering, libraryTypes, queryLibrary, type LibrarySort } from './library-query';
-import { useDownload } from './use-download';
+import { downloadErrorText, useDownloadLink, useFileActions } from './use-download';
 
 const T = PORTAL_TEXTS.downloads;
 
@@ -21,18 +21,21 @@ const SORT_LABELS: Record<LibrarySort, string> = {
 };
 
 export interface DownloadsLibraryProps {
-  /** What Buy does; until payments open it says so in a toast (the payments issue passes the checkout). */
-  onBuy?: (file: FileView) => void;
+  /** What Buy does (default: the checkout, see useCheckout); a rejection shows the api's sentence on the card. */
+  onBuy?: (file: FileView) => void | Promise<void>;
 }
 
 /**
  * The Downloads library page (spec section 2): heading, four stat cards, search, sort and type filter, the file
  * cards and their empty and loading states. Renders LIBRARY_PAGE_SIZE cards at a time ('Show more' adds as many).
  */
-export function DownloadsLibrary({ onBuy = buyNotOpenYet }: DownloadsLibraryProps) {
+export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
   const id = useId();
   const files = useLibraryFilesQuery();
-  const { download, pending, failure } = useDownload();
+  const { run, pending, failure } = useFileActions();
+  const goToLink = useDownloadLink();
+  const checkout = useCheckout();
+  const buy = onBuy ?? checkout;
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_LIBRARY_SORT);
   const [chosenType, setChosenType] = useState(ALL_TYPES);
@@ -62,7 +65,8 @@ export function DownloadsLibrary({ onBuy = buyNotOpenYet }: DownloadsLibraryProp
     focusIndex.current = shown.length;
     setLimit((n) => n + LIBRARY_PAGE_SIZE);
   };
-  const onDownload = useCallback((fileId: string) => void download(fileId), [download]);
+  const onDownload = useCallback((fileId: string) => void run(fileId, () => goToLink(fileId), downloadErrorText), [run, goToLink]);
+  const onBuyFile = useCallback((file: FileView) => void run(file.id, async () => buy(file), buyErrorText), [run, buy]);
 
   let body;
   if (files.isLoading) {
@@ -93,7 +97,7 @@ export function DownloadsLibrary({ onBuy = buyNotOpenYet }: DownloadsLibraryProp
               <FileCard
                 file={file}
                 onDownload={onDownload}
-                onBuy={onBuy}
+                onBuy={onBuyFile}
                 pending={pending.has(file.id)}
                 error={failure?.id === file.id ? failure.message : null}
               />

@@ -11,9 +11,9 @@ export interface FileCardProps {
   file: FileView;
   onDownload(id: string): void;
   onBuy(file: FileView): void;
-  /** The download link is being asked for. */
+  /** The download link (or the checkout) is being asked for. */
   pending: boolean;
-  /** The failure of this file's last download, if any. */
+  /** The failure of this file's last download or purchase, if any. */
   error: string | null;
 }
 
@@ -70,7 +70,13 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
             {T.download}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => onBuy(file)} aria-describedby={titleId} fullWidth>
+          <Button
+            variant="secondary"
+            onClick={() => onBuy(file)}
+            loading={pending}
+            aria-describedby={error ? `${titleId} ${errorId}` : titleId}
+            fullWidth
+          >
             {T.buy(priceOf(file))}
           </Button>
         )}

@@ -1,0 +1,213 @@
+import type { Role } from './roles';
+
+/** Spec section 2, "Users tab" and "Overview" (verbatim where the spec gives the text); the rest is ours. */
+export const ADMIN_USERS_TEXTS = {
+  heading: 'User Management',
+  searchPlaceholder: 'Search users...',
+  searchLabel: 'Search users by name, e-mail or company',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting...',
+  exportFailed: 'Could not export the users. Please try again.',
+  totalUsers: 'Total Users',
+  admins: 'Admins',
+  totalDownloads: 'Total Downloads',
+  noName: 'No Name',
+  admin: 'Admin',
+  user: 'User',
+  downloads: 'Downloads',
+  joined: 'Joined',
+  lastLogin: 'Last Login',
+  never: 'Never',
+  company: 'Company',
+  jobTitle: 'Job Title',
+  empty: 'No users found',
+  emptySearching: 'Try adjusting your search terms',
+  emptyNone: 'No users have registered yet',
+  loadMore: 'Load more',
+  shown: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  makeAdmin: 'Make admin',
+  removeAdmin: 'Remove admin',
+  makeAdminLabel: (who: string) => `Make ${who} an admin`,
+  removeAdminLabel: (who: string) => `Remove admin role from ${who}`,
+  confirmPromote: (who: string) => `${who} will be able to manage files, news, users and e-mail.`,
+  confirmDemote: (who: string) => `${who} will lose access to the admin console at once.`,
+  confirmTitle: 'Are you sure?',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  roleChanged: (who: string, role: Role) => (role === 'admin' ? `${who} is now an admin.` : `${who} is no longer an admin.`),
+  roleFailed: 'Could not change the role. Please try again.',
+  lastAdmin: 'The last admin cannot be demoted. Make another user admin first.',
+  selfDemote: 'You cannot remove your own admin role. Ask another admin.',
+  userNotFound: 'User not found.',
+  badRole: 'The role must be admin or user.',
+} as const;
+
+/** Spec section 4: no last login is New, a login within 720 hours Active, otherwise Inactive. */
+export type UserActivity = 'New' | 'Active' | 'Inactive';
+export const ACTIVE_WINDOW_HOURS = 720;
+
+export function userActivity(lastLogin: string | Date | null, now: Date = new Date()): UserActivity {
+  if (!lastLogin) return 'New';
+  const at = typeof lastLogin === 'string' ? new Date(lastLogin) : lastLogin;
+  return now.getTime() - at.getTime() <= ACTIVE_WINDOW_HOURS * 3600_000 ? 'Active' : 'Inactive';
+}
+
+/** A user card of the Users tab. */
+export interface AdminUserView {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: Role;
+  company: string | null;
+  job_title: string | null;
+  phone: string | null;
+  download_count: number;
+  created_date: string;
+  last_login: string | null;
+}
+
+export interface AdminUserPage {
+  users: AdminUserView[];
+  /** How many users match the search in all. */
+  total: number;
+  /** Pass as `after` for the next page; null on the last page. */
+  next: string | null;
+}
+
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+export interface RoleChange {
+  role: Role;
+}
+
+/** Spec section 3: the columns of users.csv, in order. */
+export const USERS_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Company', 'Job Title', 'Phone', 'Download Count', 'Created Date', 'Last Login'] as const;
+export const USERS_CSV_FILE = 'users.csv';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** 'yyyy-MM-dd' in UTC (the CSV's Created Date). */
+export const csvDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+/** 'yyyy-MM-dd HH:mm' in UTC (the CSV's Last Login). */
+export const csvDateTime = (d: Date) => `${csvDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, tab or CR first) gets a leading apostrophe, which
+ * spreadsheets show as text (OWASP "CSV injection").
+ */
+export function csvSafeCell(value: string | number | null | undefined): string {
+  const text = value == null ? '' : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** One row of users.csv (spec section 3). */
+export function usersCsvRow(u: AdminUserView): string[] {
+  return [
+    u.full_name ?? '',
+    u.email,
+    u.role,
+    u.company ?? '',
+    u.job_title ?? '',
+    u.phone ?? '',
+    String(u.download_count),
+    csvDate(new Date(u.created_date)),
+    u.last_login ? csvDateTime(new Date(u.last_login)) : ADMIN_USERS_TEXTS.never,
+  ].map(csvSafeCell);
+}
+
+/** Overview charts: one point per day (UTC) of the last 30 days, zero-filled. */
+export interface DailyCount {
+  day: string;
+  count: number;
+}
+export const ACTIVITY_DAYS = 30;
+
+export function lastDays(counts: Record<string, number>, days = ACTIVITY_DAYS, now = new Date()): DailyCount[] {
+  const out: DailyCount[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const day = csvDate(new Date(now.getTime() - i * 86_400_000));
+    out.push({ day, count: counts[day] ?? 0 });
+  }
+  return out;
+}
+
+export const OVERVIEW_TEXTS = {
+  totalFiles: 'Total Files',
+  totalUsers: 'Total Users',
+  totalDownloads: 'Total Downloads',
+  newsPosts: 'News Posts',
+  totalRevenue: 'Total Revenue',
+  quickActions: 'Quick actions',
+  uploadFiles: 'Upload Files',
+  uploadFilesHint: 'Add installers and documents',
+  manageNews: 'Manage News',
+  manageNewsHint: 'Write and publish updates',
+  sendEmail: 'Send Email',
+  sendEmailHint: 'Mail your users',
+  migrationGuide: 'Migration Guide',
+  migrationGuideHint: 'Self-host this portal',
+  downloadsChart: 'Downloads per day (last 30 days)',
+  signupsChart: 'Sign-ups per day (last 30 days)',
+  chartTable: (title: string) => `${title}: values`,
+  day: 'Day',
+  count: 'Count',
+  chartTotal: (n: number) => `${n} in 30 days`,
+} as const;
+
+/** GET /api/admin/files/stats. */
+export interface AdminFileStats {
+  total_files: number;
+  /** The files' download counts added up. */
+  total_downloads: number;
+  downloads_per_day: DailyCount[];
+}
+
+/** Audit log of admin actions. */
+export const AUDIT_ACTIONS = [
+  'file.upload',
+  'file.update',
+  'file.delete',
+  'news.create',
+  'news.edit',
+  'news.publish',
+  'news.delete',
+  'user.role',
+  'mail.campaign',
+  'mail.retry',
+  'mail.test',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntryView {
+  id: string;
+  action: AuditAction;
+  actor_id: string;
+  actor_email: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  detail: string | null;
+  ip: string | null;
+  created_date: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntryView[];
+  next: string | null;
+}
+
+export const AUDIT_TEXTS = {
+  heading: 'Audit log',
+  filterAction: 'Action',
+  allActions: 'All actions',
+  filterActor: 'Admin e-mail',
+  empty: 'No admin actions recorded yet',
+  emptyFiltered: 'No entries match this filter',
+  when: 'When',
+  actor: 'Admin',
+  action: 'Action',
+  target: 'Target',
+  ip: 'IP',
+  detail: 'Detail',
+  loadMore: 'Load more',
+  badAction: 'Unknown action filter.',
+} as const;

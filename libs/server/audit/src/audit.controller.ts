@@ -1,0 +1,19 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import type { AuditPage } from '@solvr/contracts';
+import { Roles } from '@solvr/server-core';
+import { AuditService } from './audit.service';
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** Read-only on purpose: no route changes or removes an entry. */
+@Controller('admin/audit')
+@Roles('admin')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  /** GET /api/admin/audit?action=&actor=&after=: newest first, 50 a page. */
+  @Get()
+  page(@Query('action') action: unknown, @Query('actor') actor: unknown, @Query('after') after: unknown): Promise<AuditPage> {
+    return this.audit.page({ action: text(action), actor: text(actor), after: text(after) });
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { CheckoutStatus, FilePurchases, RevenueSummary } from '@solvr/contracts';
+import { CurrentUser, KeepRawBody, Public, rawBodyOf, Roles, type SessionUser } from '@solvr/server-core';
+import { PaymentsService } from './payments.service';
+
+/** The provider's webhook and the success page's status question. Checkout starts at POST /api/files/:id/checkout. */
+@Controller('payments')
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  /** Public, but every event must carry a valid Stripe-Signature over the raw body (else 400, nothing changes). */
+  @Public()
+  @Post('webhook')
+  @HttpCode(200)
+  @KeepRawBody()
+  async webhook(@Req() req: FastifyRequest, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
+    await this.payments.handleWebhook(rawBodyOf(req), signature);
+    return { received: true };
+  }
+
+  /** The caller's own checkout only (another user's answers 404). */
+  @Get('sessions/:sessionId')
+  status(@Param('sessionId') sessionId: string, @CurrentUser() user: SessionUser): Promise<CheckoutStatus> {
+    return this.payments.statusFor(sessionId, user.id);
+  }
+}
+
+/** Purchases and revenue for the admin console (the Files tab, the Overview). */
+@Controller('admin/payments')
+@Roles('admin')
+export class AdminPaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Get('revenue')
+  revenue(): Promise<RevenueSummary> {
+    return this.payments.revenue();
+  }
+
+  @Get('files/:fileId')
+  purchases(@Param('fileId') fileId: string): Promise<FilePurchases> {
+    return this.payments.purchasesOf(fileId);
+  }
+}

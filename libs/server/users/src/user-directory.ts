@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserPage, type AdminSummary, type AdminUserView, type DailyCount } from '@solvr/contracts';
+import { countPerDay, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetRows, newestFirstAfter } from '@solvr/server-core';
+import { User } from './user.entity';
+import { whereUserMatches } from './user-search';
+
+const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
+
+/**
+ * The admin's read side of the users table (UsersService stays its only writer): the Users tab's search and
+ * pages, its counts, the CSV export and the sign-ups chart. Pages are keyset pages over (created_date, id),
+ * which the index users_created_id serves in order: page 2,000 costs what page 1 does.
+ */
+@Injectable()
+export class UserDirectory {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  private matching(q: string) {
+    return whereUserMatches(this.users.createQueryBuilder('u'), q, ['email', 'full_name', 'company']);
+  }
+
+  /** The page query (its plan is checked by the tests). */
+  pageQuery(q: string, after: KeysetCursor | null) {
+    return newestFirstAfter(this.matching(q).select(LISTED), 'u', after);
+  }
+
+  async page(q: string, after: string | null, limit = ADMIN_USERS_PAGE_SIZE): Promise<AdminUserPage> {
+    const cursor = after ? decodeKeysetCursor(after) : null;
+    const rows = await keysetRows(this.pageQuery(q, cursor).limit(limit + 1));
+    // A first page that holds every match is its own count: a rare search scans the table once, not twice.
+    const total = !cursor && rows.length <= limit ? rows.length : await this.matching(q).getCount();
+    const shown = rows.slice(0, limit);
+    return { users: shown.map((r) => toAdminUserView(r.row)), total, next: rows.length > limit ? encodeKeysetCursor(shown[shown.length - 1].cursor) : null };
+  }
+
+  /** Every matching user, newest first, `chunk` rows at a time: the CSV export never holds them all. */
+  async *export(q: string, chunk = 1000): AsyncGenerator<User[]> {
+    let after: KeysetCursor | null = null;
+    for (;;) {
+      const rows: Array<{ row: User; cursor: KeysetCursor }> = await keysetRows(this.pageQuery(q, after).limit(chunk));
+      if (rows.length) yield rows.map((r) => r.row);
+      if (rows.length < chunk) return;
+      after = rows[rows.length - 1].cursor;
+    }
+  }
+
+  async stats(): Promise<AdminSummary> {
+    const row = await this.users
+      .createQueryBuilder('u')
+      .select('COUNT(*)', 'total')
+      .addSelect("SUM(CASE WHEN u.role = 'admin' THEN 1 ELSE 0 END)", 'admins')
+      .addSelect('COALESCE(SUM(u.download_count), 0)', 'downloads')
+      .getRawOne<{ total: string; admins: string | null; downloads: string }>();
+    return { total_users: Number(row?.total ?? 0), admins: Number(row?.admins ?? 0), total_downloads: Number(row?.downloads ?? 0) };
+  }
+
+  /** Sign-ups per day (UTC) over the last 30 days, zero-filled. */
+  signupsPerDay(now = new Date()): Promise<DailyCount[]> {
+    return countPerDay(this.users.createQueryBuilder('u'), 'u.created_date', now);
+  }
+}
+
+export const toAdminUserView = (u: User): AdminUserView => ({
+  id: u.id,
+  email: u.email,
+  full_name: u.fullName,
+  role: u.role,
+  company: u.company,
+  job_title: u.jobTitle,
+  phone: u.phone,
+  download_count: u.downloadCount,
+  created_date: u.createdDate.toISOString(),
+  last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
+});
