@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_TEXTS as T } from '@solvr/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Input, Label, SkeletonCard } from '@solvr/web-ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Input, Label, SkeletonCard, useDebounced } from '@solvr/web-ui';
 import { useAuditLogInfiniteQuery } from './audit.api';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -9,11 +9,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'sh
 export function AuditLog() {
   const [action, setAction] = useState('');
   const [actorTyped, setActorTyped] = useState('');
-  const [actor, setActor] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setActor(actorTyped.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [actorTyped]);
+  const actor = useDebounced(actorTyped.trim(), 250);
   const { data, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useAuditLogInfiniteQuery({ action, actor }, { refetchOnMountOrArgChange: true });
   const entries = data?.pages.flatMap((p) => p.entries) ?? [];
   const filtered = !!(action || actor);

@@ -1,9 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { AuditPage } from '@solvr/contracts';
-import { Roles } from '@solvr/server-core';
+import { queryText, Roles } from '@solvr/server-core';
 import { AuditService } from './audit.service';
-
-const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** Read-only on purpose: no route changes or removes an entry. */
 @Controller('admin/audit')
@@ -14,6 +12,6 @@ export class AuditController {
   /** GET /api/admin/audit?action=&actor=&after=: newest first, 50 a page. */
   @Get()
   page(@Query('action') action: unknown, @Query('actor') actor: unknown, @Query('after') after: unknown): Promise<AuditPage> {
-    return this.audit.page({ action: text(action), actor: text(actor), after: text(after) });
+    return this.audit.page({ action: queryText(action), actor: queryText(actor), after: queryText(after) });
   }
 }

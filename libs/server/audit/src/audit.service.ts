@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { AUDIT_ACTIONS, AUDIT_TEXTS, type AuditAction, type AuditEntryView, type AuditPage } from '@solvr/contracts';
-import { type AuditTarget, decodeKeysetCursor, encodeKeysetCursor, keysetRows, newestFirstAfter, type SessionUser } from '@solvr/server-core';
+import { type AuditTarget, containsPattern, decodeKeysetCursor, encodeKeysetCursor, keysetRows, newestFirstAfter, type SessionUser } from '@solvr/server-core';
 import { AuditEntry } from './audit-entry.entity';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -37,7 +37,7 @@ export class AuditService {
       qb.andWhere('a.action = :action', { action: filter.action });
     }
     const actor = filter.actor?.trim().toLowerCase().slice(0, 254);
-    if (actor) qb.andWhere("LOWER(a.actor_email) LIKE :actor ESCAPE '!'", { actor: `%${actor.replace(/[!%_]/g, (c) => `!${c}`)}%` });
+    if (actor) qb.andWhere("LOWER(a.actor_email) LIKE :actor ESCAPE '!'", { actor: containsPattern(actor) });
     const rows = await keysetRows(newestFirstAfter(qb, 'a', filter.after ? decodeKeysetCursor(filter.after) : null).limit(AUDIT_PAGE_SIZE + 1));
     const shown = rows.slice(0, AUDIT_PAGE_SIZE);
     return { entries: shown.map((r) => toView(r.row)), next: rows.length > AUDIT_PAGE_SIZE ? encodeKeysetCursor(shown[shown.length - 1].cursor) : null };

@@ -27,3 +27,5 @@ export * from './http/raw-body';
 export * from './audit/audited.decorator';
 export * from './database/keyset';
 export * from './database/daily-counts';
+export * from './http/query-text';
+export * from './database/like-pattern';

@@ -12,7 +12,7 @@ import {
   type TestMailResult,
   UNSUBSCRIBE_TEXTS,
 } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, Public, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { CampaignsService } from './campaigns.service';
 import { SiteMailService } from './site-mail.service';
@@ -61,7 +61,7 @@ export class AdminMailController {
   /** GET /api/admin/mail/recipients?q=&offset=&limit=: users to pick, with the opted-out marked. */
   @Get('recipients')
   async recipients(@Query('q') q: unknown, @Query('offset') offset: unknown, @Query('limit') limit: unknown): Promise<MailRecipientPage> {
-    const page = await this.users.mailRecipients(typeof q === 'string' ? q : '', int(limit, 50, PAGE_MAX), int(offset, 0, 10_000_000));
+    const page = await this.users.mailRecipients(queryText(q), int(limit, 50, PAGE_MAX), int(offset, 0, 10_000_000));
     return { total: page.total, users: page.users.map((u) => ({ id: u.id, email: u.email, full_name: u.fullName, opted_out: u.optedOut })) };
   }
 

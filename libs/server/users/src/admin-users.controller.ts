@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, Param, Patch, Query, Res } from '@nestjs
 import { IsIn } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserPage, type AdminUserView, type DailyCount, ROLES, type Role, type RoleChange, type UserPick } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UserDirectory, toAdminUserView } from './user-directory';
 import { usersCsv } from './users-csv';
 import { UsersService } from './users.service';
@@ -10,8 +10,6 @@ import { UsersService } from './users.service';
 export class RoleChangeDto implements RoleChange {
   @IsIn(ROLES, { message: ADMIN_USERS_TEXTS.badRole }) role: Role;
 }
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
 @Controller('admin')
 @Roles('admin')
@@ -30,7 +28,7 @@ export class AdminUsersController {
   /** GET /api/admin/users?q=&after=: newest first, 50 a page, searched over name, e-mail and company. */
   @Get('users')
   list(@Query('q') q: unknown, @Query('after') after: unknown): Promise<AdminUserPage> {
-    return this.directory.page(text(q), text(after) || null);
+    return this.directory.page(queryText(q), queryText(after) || null);
   }
 
   /** users.csv with the spec's columns, streamed from the database; the search filter applies. */
@@ -39,7 +37,7 @@ export class AdminUsersController {
   @Header('Content-Disposition', 'attachment; filename="users.csv"')
   @Header('Cache-Control', 'no-store')
   export(@Query('q') q: unknown, @Res() reply: FastifyReply): void {
-    reply.send(usersCsv(this.directory.export(text(q))));
+    reply.send(usersCsv(this.directory.export(queryText(q))));
   }
 
   /** Sign-ups per day over the last 30 days (the Overview's chart). */
@@ -51,7 +49,7 @@ export class AdminUsersController {
   /** GET /api/admin/users/pick?q=: the upload form's specific-users picker. */
   @Get('users/pick')
   pick(@Query('q') q: unknown): Promise<UserPick[]> {
-    return this.users.pick(typeof q === 'string' ? q : '');
+    return this.users.pick(queryText(q));
   }
 
   @Patch('users/:id/role')

@@ -30,3 +30,4 @@ export type { TabsProps, TabItem } from './tabs';
 export { PageContainer, EmptyState, Stat } from './layout';
 export type { PageContainerProps, EmptyStateProps, StatProps } from './layout';
 export { PasswordChecklist } from './password-checklist';
+export { useDebounced } from './use-debounced';

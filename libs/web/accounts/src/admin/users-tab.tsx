@@ -1,20 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_USERS_TEXTS as T, formatListDate, LIMITS, type AdminUserView, type Role, userActivity } from '@solvr/contracts';
-import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, ConfirmDialog, EmptyState, Input, SkeletonCard, Stat, toast } from '@solvr/web-ui';
+import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, ConfirmDialog, EmptyState, Input, SkeletonCard, Stat, toast, useDebounced } from '@solvr/web-ui';
 import { errorMessage, selectUser, useAppSelector } from '@solvr/web-data';
 import { useAdminUsersInfiniteQuery, useChangeRoleMutation, useExportUsersMutation, useUsersSummaryQuery } from './users-admin.api';
 
 const ACTIVITY_BADGE = { New: 'secondary', Active: 'success', Inactive: 'outline' } as const;
 
-/** The search typed, sent to the server once typing pauses. */
-function useDebounced(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 250;
 
 function UserCard({ user, isSelf }: { user: AdminUserView; isSelf: boolean }) {
   const titleId = useId();
@@ -97,7 +90,7 @@ function UserCard({ user, isSelf }: { user: AdminUserView; isSelf: boolean }) {
 export function UsersTab() {
   const me = useAppSelector(selectUser);
   const [query, setQuery] = useState('');
-  const q = useDebounced(query.trim());
+  const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const { data: summary } = useUsersSummaryQuery();
   const { data, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useAdminUsersInfiniteQuery(q);
   const [exportUsers, { isLoading: exporting }] = useExportUsersMutation();

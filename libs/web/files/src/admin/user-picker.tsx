@@ -1,19 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN_UPLOAD_TEXTS as T, type UserPick } from '@solvr/contracts';
-import { cn } from '@solvr/web-ui';
+import { cn, useDebounced } from '@solvr/web-ui';
 import { usePickUsersQuery } from './files-admin.api';
 
 /** How long typing pauses before the users are looked up. */
 export const PICK_DEBOUNCE_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export interface UserPickerProps {
   /** Id of the search input (a Field's htmlFor). */
