@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The code blocks of the Self-hosting Migration Guide (spec section 2, /MigrationGuide), read from this repository's
-// real files and written to apps/portal/src/migration-guide/blocks.generated.ts at build time: the portal's build,
+// The code blocks of the Self-hosting Migration Guide (spec section 2, /MigrationGuide; and how an app written for the
+// hosted platform's SDK is pointed at this server), read from this repository's real files and written to apps/portal/src/migration-guide/blocks.generated.ts at build time: the portal's build,
 // serve and typecheck targets depend on its `guide` target, so the page always shows the files it was built from.
 //
 //   node tools/migration-guide/generate.mjs           # rewrite the generated file
@@ -175,19 +175,24 @@ function webServer() {
   return [{ path: 'deploy/nginx/gateway.conf.template', language: 'nginx', code: trimEnd(read('deploy/nginx/gateway.conf.template')) }];
 }
 
-/** The README's release commands for Kubernetes (the sh block that runs `kubectl apply -k`). */
-export function deployBlock(readme) {
-  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
-  const block = blocks.find((b) => b.includes('kubectl apply -k'));
-  if (!block) throw new Error('README.md has no sh block with `kubectl apply -k`');
+/** The README's code block in `language` that contains `needle` (e.g. the sh block that runs `kubectl apply -k`). */
+export function readmeBlock(readme, language, needle) {
+  const blocks = [...readme.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+  const block = blocks.find((b) => b.includes(needle));
+  if (!block) throw new Error(`README.md has no ${language} block with \`${needle}\``);
   return trimEnd(block);
 }
 
 function deploy() {
-  return [{ path: 'README.md (Deploy, Kubernetes)', language: 'sh', code: deployBlock(read('README.md')) }];
+  return [{ path: 'README.md (Deploy, Kubernetes)', language: 'sh', code: readmeBlock(read('README.md'), 'sh', 'kubectl apply -k') }];
 }
 
-/** Every block, in the spec's order (the ids of MIGRATION_GUIDE_BLOCKS in libs/contracts). */
+function sdk() {
+  // The README's example of an SDK app pointed at this server.
+  return [{ path: "README.md (Apps written for the hosted platform's SDK)", language: 'javascript', code: readmeBlock(read('README.md'), 'js', 'createClient(') }];
+}
+
+/** Every block, in the spec's order, then ours (the ids of MIGRATION_GUIDE_BLOCKS in libs/contracts). */
 export async function buildBlocks() {
   return [
     { id: 'structure', files: structure() },
@@ -197,6 +202,7 @@ export async function buildBlocks() {
     { id: 'container', files: container() },
     { id: 'webServer', files: webServer() },
     { id: 'deploy', files: deploy() },
+    { id: 'sdk', files: sdk() },
   ];
 }
 

@@ -41,6 +41,8 @@ describe('Migration Guide blocks (tools/migration-guide/generate.mjs)', () => {
     expect(block('container').files[1].code).toContain('dockerfile: deploy/docker/api.Dockerfile');
     expect(block('webServer').files[0].code).toBe(read('deploy/nginx/gateway.conf.template').replace(/\s+$/, '') + '\n');
     expect(block('deploy').files[0].code).toContain('kubectl apply -k k8s/overlays/prod');
+    expect(block('sdk').files[0].code).toMatch(/createClient\(\{\n {2}serverUrl: 'https:\/\/solvr\.example\.com', \/\/ this server's PUBLIC_URL\n {2}appId: 'portal',/);
+    expect(read('README.md')).toContain(block('sdk').files[0].code);
     expect(block('structure').files[0].code).toMatch(/apps\/\n(.*\n)*.*portal\/ +# portal/);
   });
 

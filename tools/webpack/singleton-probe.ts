@@ -1,25 +1,31 @@
-// Compiled into every frontend bundle on its own (it is deliberately NOT a shared module): it records which
-// instance of each shared library this bundle resolved, so the shell can check there is only one in the browser.
-import { useState } from 'react';
-import { createPortal } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
-import { useSelector } from 'react-redux';
-import { configureStore } from '@reduxjs/toolkit';
-import { Button } from '@solvr/web-ui';
-import { api } from '@solvr/web-data';
-import { accountsApi } from '@solvr/web-accounts';
-import { filesApi } from '@solvr/web-files';
-import { newsApi } from '@solvr/web-news';
+// Compiled into every frontend bundle on its own (it is deliberately NOT a shared module): it resolves one export of
+// each shared library as this bundle sees it, so the shell can check there is only one instance in the browser.
+// It loads the libraries only when called (the e2e suite calls it), so no page pays for libraries it does not use.
+export type Probe = () => Promise<Record<string, unknown>>;
 
-export const probe: Record<string, unknown> = {
-  react: useState,
-  'react-dom': createPortal,
-  'react-router-dom': useNavigate,
-  'react-redux': useSelector,
-  '@reduxjs/toolkit': configureStore,
-  '@solvr/web-ui': Button,
-  '@solvr/web-data': api,
-  '@solvr/web-accounts': accountsApi,
-  '@solvr/web-files': filesApi,
-  '@solvr/web-news': newsApi,
+export const probe: Probe = async () => {
+  const [react, reactDom, router, reactRedux, toolkit, ui, data, accounts, files, news] = await Promise.all([
+    import('react'),
+    import('react-dom'),
+    import('react-router-dom'),
+    import('react-redux'),
+    import('@reduxjs/toolkit'),
+    import('@solvr/web-ui'),
+    import('@solvr/web-data'),
+    import('@solvr/web-accounts'),
+    import('@solvr/web-files'),
+    import('@solvr/web-news'),
+  ]);
+  return {
+    react: react.useState,
+    'react-dom': reactDom.createPortal,
+    'react-router-dom': router.useNavigate,
+    'react-redux': reactRedux.useSelector,
+    '@reduxjs/toolkit': toolkit.configureStore,
+    '@solvr/web-ui': ui.Button,
+    '@solvr/web-data': data.api,
+    '@solvr/web-accounts': accounts.accountsApi,
+    '@solvr/web-files': files.filesApi,
+    '@solvr/web-news': news.newsApi,
+  };
 };

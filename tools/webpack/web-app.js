@@ -13,6 +13,7 @@ const deps = require('../../package.json').dependencies;
 
 const root = path.resolve(__dirname, '../..');
 
+const installedVersion = (name) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const npmSingleton = (name, version) => ({ singleton: true, strictVersion: true, requiredVersion: version });
 const libSingleton = (dir, entry = 'index.ts') => ({
   singleton: true,
@@ -26,7 +27,12 @@ const SHARED = {
   'react/jsx-runtime': npmSingleton('react', deps.react),
   'react-dom': npmSingleton('react-dom', deps['react-dom']),
   'react-dom/client': npmSingleton('react-dom', deps['react-dom']),
-  'react-router-dom': npmSingleton('react-router-dom', deps['react-router-dom']),
+  // Our selection of react-router (see the file): the whole package would be shared, untouched by tree-shaking.
+  'react-router-dom': {
+    ...npmSingleton('react-router-dom', deps['react-router-dom']),
+    import: path.join(__dirname, 'shared/react-router-dom.js'),
+    version: installedVersion('react-router-dom'),
+  },
   'react-redux': npmSingleton('react-redux', deps['react-redux']),
   '@reduxjs/toolkit': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
   '@reduxjs/toolkit/query/react': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
@@ -117,6 +123,13 @@ module.exports = function webApp({ name, port, exposes }) {
           shared: SHARED,
           dts: false,
           manifest: false,
+          experiments: {
+            // One federation runtime in the page: the shell provides it, built remotes use it instead of their own
+            // copy (a remote's standalone dev page keeps its own).
+            ...(isHost ? { provideExternalRuntime: true } : dev ? {} : { externalRuntime: true }),
+            // Remotes are registered with their remoteEntry.js (remotes.json), never a manifest: no snapshot code.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         new MiniCssExtractPlugin({ filename: dev ? '[name].css' : '[name].[contenthash:12].css' }),
         new HtmlWebpackPlugin({

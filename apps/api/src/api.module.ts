@@ -18,9 +18,10 @@ import { NewsModule } from '@solvr/server-news';
 import { PaymentsModule } from '@solvr/server-payments';
 import { AuditModule } from '@solvr/server-audit';
 import { SiteModule } from '@solvr/server-site';
-import { FirstAdminModule, UsersModule, UsersService } from '@solvr/server-users';
+import { FirstAdminModule, UsersDataModule, UsersModule, UsersService } from '@solvr/server-users';
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
+import { PlatformModule } from '@solvr/server-platform';
 import { API_MIGRATIONS } from './migrations';
 
 @Public()
@@ -46,7 +47,7 @@ export class ApiModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
-        AccessModule.forRoot(config, { imports: [UsersModule], useExisting: UsersService }),
+        AccessModule.forRoot(config, { imports: [UsersDataModule], useExisting: UsersService }),
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),
         HealthModule,
@@ -62,6 +63,8 @@ export class ApiModule {
         PaymentsModule,
         SiteModule,
         AuditModule,
+        // The hosted platform SDK's contract (/api/apps/{APP_ID}/...), over the features above.
+        PlatformModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

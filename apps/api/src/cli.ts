@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppConfigModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
-import { UsersModule, UsersService } from '@solvr/server-users';
+import { UsersDataModule, UsersService } from '@solvr/server-users';
 import { isValidEmail } from '@solvr/contracts';
 import { API_MIGRATIONS } from './migrations';
 
@@ -31,7 +31,7 @@ async function createAdmin(email?: string, flag?: string, password?: string): Pr
     return 2;
   }
   const config = loadConfigOrExit();
-  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true, migrations: API_MIGRATIONS }), UsersModule] })
+  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true, migrations: API_MIGRATIONS }), UsersDataModule] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {

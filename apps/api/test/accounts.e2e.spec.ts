@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
 import { UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
-import { expireLinks, googleFlow as flow, googleSettings, lastMail, linkIn, mailCount, mailSubjects, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
+import { expireLinks, googleFlow as flow, googleSettings, lastMail, linkIn, mailCount, mailSubjects, profilePayload, refreshCookie, signIn, signUpVerified, startOAuthMock } from './support/accounts';
 
 const PASSWORD = 'first-pass';
 const STRONG = 'New-Passw0rd!';
@@ -127,21 +127,7 @@ describe(`accounts (${TIER})`, () => {
   describe('complete profile', () => {
     const email = 'profile@example.com';
     let session: Awaited<ReturnType<typeof signIn>>;
-    const payload = (userid: string, changes: Record<string, unknown> = {}) => ({
-      userid,
-      full_name: 'Ada Lovelace',
-      phone: '+15551234567',
-      street_address_1: '12 Analytical Way',
-      street_address_2: '',
-      city: 'San Francisco',
-      state_province: 'California',
-      postal_code: '94016',
-      country: 'United States',
-      company: 'Engines Ltd',
-      job_title: 'Engineer',
-      profile_completed: true,
-      ...changes,
-    });
+    const payload = profilePayload;
     beforeAll(async () => {
       await signUpVerified(app, email, PASSWORD);
       session = await signIn(app, email, PASSWORD);

@@ -3,7 +3,9 @@ import request from 'supertest';
 import Redis from 'ioredis';
 import type { Queue } from 'bull';
 import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS } from '@solvr/contracts';
-import { OutboxReconciler } from '@solvr/server-mail';
+import { randomUUID } from 'crypto';
+import { DataSource } from 'typeorm';
+import { CampaignFanout, MailCampaign, OutboxMessage, OutboxReconciler } from '@solvr/server-mail';
 import { UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi } from '../src/bootstrap';
 // The services-mode test runs the real worker beside the api, as production does.
@@ -51,6 +53,14 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
     await smtp?.close();
     await t?.cleanup();
   });
+
+  /** Every key of this test's queue gone, as after a FLUSHALL. */
+  const flushQueue = async () => {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${t.env.REDIS_PREFIX}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  };
 
   const campaignDone = (id: string) =>
     waitFor(async () => {
@@ -176,6 +186,33 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
     await http().post('/api/contact').send({ name: 'A', email: 'a@example.com', category: 'bug-report', subject: 's', message: 'm' }).expect(401);
   });
 
+  it('the api only records a campaign; its messages are made by the fan-out, a chunk at a time, resumable and never twice', async () => {
+    for (let i = 0; i < 25; i++) await createAccount(api, `fan${i}@fanout.example.com`, PASSWORD);
+    const fanout = (worker ?? api).get(CampaignFanout);
+    const campaigns = api.get(DataSource).getRepository(MailCampaign);
+    const outbox = api.get(DataSource).getRepository(OutboxMessage);
+    // A campaign row as the api writes it, before its job has run: nothing is in the outbox yet.
+    const id = randomUUID();
+    await campaigns.insert({ id, subject: 'Fan-out', message: 'Body', createdBy: null, total: 25, skipped: 0, createdDate: new Date(), audience: JSON.stringify({ all: { q: '@fanout.example.com' } }), fanoutAfter: '', fannedOut: false, fanoutAt: new Date() });
+    // Two runs at once, 4 recipients per chunk: each chunk is written by one of them only.
+    await Promise.all([fanout.run(id, 4), fanout.run(id, 4)]);
+    const rows = await outbox.find({ where: { campaignId: id } });
+    expect(rows).toHaveLength(25);
+    expect(new Set(rows.map((r) => r.to)).size).toBe(25);
+    expect(await campaigns.findOneBy({ id })).toMatchObject({ fannedOut: true, total: 25 });
+    // Stopped after some chunks (the cursor says where), it resumes after them.
+    const resumed = randomUUID();
+    const users = await api.get(UsersService).mailRecipients('@fanout.example.com', 50, 0);
+    const byId = [...users.users].sort((a, b) => (a.id < b.id ? -1 : 1));
+    await campaigns.insert({ id: resumed, subject: 'Fan-out resumed', message: 'Body', createdBy: null, total: 25, skipped: 0, createdDate: new Date(), audience: JSON.stringify({ userIds: byId.map((u) => u.id) }), fanoutAfter: byId[9].id, fannedOut: false, fanoutAt: new Date() });
+    await fanout.run(resumed, 4);
+    const after = await outbox.find({ where: { campaignId: resumed } });
+    expect(after.map((r) => r.to).sort()).toEqual(byId.slice(10).map((u) => u.email).sort());
+    await campaignDone(id);
+    await campaignDone(resumed);
+    for (let i = 0; i < 25; i++) expect(smtp.to(`fan${i}@fanout.example.com`).filter((m) => m.headers.subject === 'Fan-out')).toHaveLength(1);
+  });
+
   if (TIER === 'services') {
     it('Redis losing every queued job mid-campaign (its keys flushed) loses nothing: the reconciler enqueues the rows again', async () => {
       for (let i = 0; i < 60; i++) await createAccount(api, `bulk${i}@flush.example.com`, PASSWORD);
@@ -183,15 +220,45 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
       await queue.pause(true); // hold the worker so the flush hits jobs that wait
       const res = await asAdmin(http().post('/api/admin/mail/campaigns')).send({ subject: 'Flushed', message: 'Body', all: { q: '@flush.example.com' } }).expect(201);
       expect(res.body.queued).toBe(60);
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${t.env.REDIS_PREFIX}:*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
+      await worker!.get(CampaignFanout).run(res.body.campaign.id); // the held fan-out job's work: 60 rows and their jobs
+      await flushQueue();
       await queue.resume(true);
       expect(await worker!.get(OutboxReconciler).reconcile(0)).toBe(60);
       const done = await campaignDone(res.body.campaign.id);
       expect(done.counts).toMatchObject({ sent: 60, failed: 0 });
       for (let i = 0; i < 60; i++) expect(smtp.to(`bulk${i}@flush.example.com`).filter((m) => m.headers.subject === 'Flushed')).toHaveLength(1);
+    });
+
+    it('the fan-out keeps two chunks ahead of sending: with sending held, no more rows are made', async () => {
+      for (let i = 0; i < 30; i++) await createAccount(api, `ahead${i}@ahead.example.com`, PASSWORD);
+      const queue = worker!.get<Queue>(getQueueToken('mail'));
+      const outbox = api.get(DataSource).getRepository(OutboxMessage);
+      const id = randomUUID();
+      await api.get(DataSource).getRepository(MailCampaign).insert({ id, subject: 'Ahead', message: 'Body', createdBy: null, total: 30, skipped: 0, createdDate: new Date(), audience: JSON.stringify({ all: { q: '@ahead.example.com' } }), fanoutAfter: '', fannedOut: false, fanoutAt: new Date() });
+      await queue.pause(true);
+      const run = worker!.get(CampaignFanout).run(id, 4);
+      await waitFor(async () => ((await outbox.countBy({ campaignId: id })) === 8 ? true : undefined), 'two chunks');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await outbox.countBy({ campaignId: id })).toBe(8);
+      await queue.resume(true);
+      await run;
+      const done = await campaignDone(id);
+      expect(done).toMatchObject({ total: 30, counts: { sent: 30, failed: 0 } });
+      for (let i = 0; i < 30; i++) expect(smtp.to(`ahead${i}@ahead.example.com`)).toHaveLength(1);
+    });
+
+    it('a fan-out job lost with Redis is asked for again by the reconciler, and each recipient gets one message', async () => {
+      for (let i = 0; i < 30; i++) await createAccount(api, `lost${i}@lostfan.example.com`, PASSWORD);
+      const queue = worker!.get<Queue>(getQueueToken('mail'));
+      await queue.pause(true);
+      const res = await asAdmin(http().post('/api/admin/mail/campaigns')).send({ subject: 'Lost fan-out', message: 'Body', all: { q: '@lostfan.example.com' } }).expect(201);
+      expect(res.body).toMatchObject({ queued: 30, campaign: { done: false } });
+      await flushQueue();
+      await queue.resume(true);
+      expect(await worker!.get(OutboxReconciler).restartFanouts(0)).toBeGreaterThanOrEqual(1);
+      const done = await campaignDone(res.body.campaign.id);
+      expect(done).toMatchObject({ total: 30, counts: { sent: 30, failed: 0 } });
+      for (let i = 0; i < 30; i++) expect(smtp.to(`lost${i}@lostfan.example.com`).filter((m) => m.headers.subject === 'Lost fan-out')).toHaveLength(1);
     });
   }
 });

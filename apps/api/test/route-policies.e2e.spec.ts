@@ -10,12 +10,16 @@ import { createTestEnv, TestEnv } from './support/test-env';
 
 /**
  * Every route and who may call it (the payments webhook is public: Stripe signs each event, and the route refuses
- * any without a valid signature). A new route changes this table, so its access policy is
+ * any without a valid signature; the platform layer's /api/apps/:appId routes are public to this guard because
+ * anonymous callers read published records there: its PlatformGuard works out the caller and every entity, integration
+ * and function applies the site's rules, see platform.e2e.spec.ts). A new route changes this table, so its access policy is
  * reviewed: routes without a decorator default to signed-in, never to public.
  */
 const EXPECTED = [
   'DELETE /api/admin/files/:id role:admin',
   'DELETE /api/admin/news/:id role:admin',
+  'DELETE /api/apps/:appId/entities/:entity public',
+  'DELETE /api/apps/:appId/entities/:entity/:id public',
   'GET /api/admin/audit role:admin',
   'GET /api/admin/files role:admin',
   'GET /api/admin/files/:id/url role:admin',
@@ -33,6 +37,11 @@ const EXPECTED = [
   'GET /api/admin/users/export.csv role:admin',
   'GET /api/admin/users/pick role:admin',
   'GET /api/admin/users/signups role:admin',
+  'GET /api/apps/:appId/auth/sso/accesstoken/:userid public',
+  'GET /api/apps/:appId/entities/:entity public',
+  'GET /api/apps/:appId/entities/:entity/:id public',
+  'GET /api/apps/:appId/entities/User/me public',
+  'GET /api/apps/:appId/files/:id/download public',
   'GET /api/auth/google public',
   'GET /api/auth/google/callback public',
   'GET /api/auth/verify-email public',
@@ -65,6 +74,13 @@ const EXPECTED = [
   'POST /api/admin/mail/preview role:admin',
   'POST /api/admin/mail/test role:admin',
   'POST /api/admin/news role:admin',
+  'POST /api/apps/:appId/auth/login public',
+  'POST /api/apps/:appId/entities/:entity public',
+  'POST /api/apps/:appId/entities/:entity/bulk public',
+  'POST /api/apps/:appId/entities/:entity/import public',
+  'POST /api/apps/:appId/functions/:name public',
+  'POST /api/apps/:appId/integration-endpoints/Core/:name public',
+  'POST /api/apps/:appId/integration-endpoints/installable/:pkg/integration-endpoints/:name public',
   'POST /api/auth/forgot-password public',
   'POST /api/auth/login public',
   'POST /api/auth/logout public',
@@ -81,6 +97,8 @@ const EXPECTED = [
   'POST /api/releases/notify signed-in',
   'POST /api/users/me/password signed-in',
   'PUT /api/admin/news/:id role:admin',
+  'PUT /api/apps/:appId/entities/:entity/:id public',
+  'PUT /api/apps/:appId/entities/User/me public',
   'PUT /api/users/me/profile signed-in',
 ];
 

@@ -19,7 +19,7 @@ test('react, the router, redux and our web libs are single instances across shel
   });
   await expect(page.getByRole('heading', { name: 'About Solvr' })).toBeVisible();
 
-  const probes = await page.evaluate(() => (window as { __solvrSingletons?: Record<string, Record<string, boolean>> }).__solvrSingletons);
+  const probes = await page.evaluate(() => (window as { __solvrCheckSingletons?: () => Promise<Record<string, Record<string, boolean>>> }).__solvrCheckSingletons?.());
   expect(Object.keys(probes ?? {}).sort()).toEqual(['admin', 'marketing', 'portal']);
   for (const [, libs] of Object.entries(probes!)) {
     expect(libs).toEqual({

@@ -112,7 +112,7 @@ for (const viewport of [
 
       await page.goto('/MigrationGuide');
       await expect(main.getByRole('heading', { level: 1, name: 'Self-hosting Migration Guide' })).toBeVisible();
-      for (const block of ['Project structure', 'SQL schema', 'Environment settings', 'Backend package and entry point', 'Container setup', 'Web-server configuration', 'Deploy command']) {
+      for (const block of ['Project structure', 'SQL schema', 'Environment settings', 'Backend package and entry point', 'Container setup', 'Web-server configuration', 'Deploy command', 'Point an SDK app at this server']) {
         await expect(main.getByRole('heading', { level: 2, name: block })).toBeVisible();
       }
       // What the page shows is the repository's file as it is now (the portal build generates the blocks).

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import { getPriority, setPriority } from 'os';
 import { closeOnSignals, ConfigError, loadConfigOrExit } from '@solvr/server-core';
 import { createWorker } from './bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  // Sending is background work: where the worker shares cores with the api, the api's requests go first.
+  if (config.workerNice && getPriority() < config.workerNice) setPriority(config.workerNice);
   const app = await createWorker(config);
   closeOnSignals(app);
   await app.listen(config.workerPort, config.host);

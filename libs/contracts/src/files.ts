@@ -149,6 +149,7 @@ export const FILE_TEXTS = {
   linkInvalid: 'This download link is not valid.',
   linkExpired: 'This download link has expired. Start the download again.',
   fileMissing: 'Download failed. Please try again.',
+  storedTwice: 'These stored bytes already belong to another file record.',
 } as const;
 
 /** Spec section 9: sizes in Bytes/KB/MB/GB, base 1024, up to 2 decimals ("290.22 MB", "2 GB"). */
@@ -162,6 +163,11 @@ export function formatFileSize(bytes: number): string {
 /** Spec section 9: cents in en-US currency format ("$19.99", "€5.00"). */
 export function formatPrice(cents: number, currency: string = DEFAULT_CURRENCY): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+}
+
+/** Whole cents as the dollars the upload form takes ("1999" cents → "19.99"), exactly, without floating point. */
+export function centsToDollars(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /**

@@ -22,6 +22,8 @@ export interface ApiError {
   error: string;
   /** Per-field messages, for forms. */
   errors?: Record<string, string>;
+  /** A machine-readable reason, where the route names one (e.g. the platform layer's `unsupported_operator`). */
+  code?: string;
 }
 
 /** The parts GET /api/health reports, in the order the admin console shows them. */

@@ -25,3 +25,4 @@ export * from './ssr';
 export * from './mail';
 export * from './payments';
 export * from './admin-users';
+export * from './platform';

@@ -230,7 +230,7 @@ describe('k8s settings and secrets', () => {
     expect(() => validateObject(secretTemplate)).not.toThrow();
     expect(secretTemplate.data).toBeUndefined();
     for (const v of Object.values(secretTemplate.stringData)) expect(v).toBe(PLACEHOLDER);
-    expect(secretKeys.sort()).toEqual(['DATABASE_URL', 'GOOGLE_CLIENT_SECRET', 'JWT_SECRET', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(secretKeys.sort()).toEqual(['DATABASE_URL', 'GOOGLE_CLIENT_SECRET', 'JWT_SECRET', 'PLATFORM_SERVICE_TOKEN', 'REDIS_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 
   test('every setting of .env.example is in the ConfigMap or the Secret, never both', () => {

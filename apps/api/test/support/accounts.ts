@@ -95,3 +95,20 @@ export const googleSettings = (issuer: string) => ({
   GOOGLE_TOKEN_URL: `${issuer}/token`,
   GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
 });
+
+/** A valid Complete Profile payload (spec section 3) for the account, with any field changed. */
+export const profilePayload = (userid: string, changes: Record<string, unknown> = {}) => ({
+  userid,
+  full_name: 'Ada Lovelace',
+  phone: '+15551234567',
+  street_address_1: '12 Analytical Way',
+  street_address_2: '',
+  city: 'San Francisco',
+  state_province: 'California',
+  postal_code: '94016',
+  country: 'United States',
+  company: 'Engines Ltd',
+  job_title: 'Engineer',
+  profile_completed: true,
+  ...changes,
+});

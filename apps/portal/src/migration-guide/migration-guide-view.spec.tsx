@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('Migration Guide (spec section 2)', () => {
-  it('shows the seven blocks in the spec order, each code block with its source and a copy button', () => {
+  it('shows the spec’s seven blocks in its order and the SDK block, each code block with its source and a copy button', () => {
     renderWithStore(<MigrationGuide />);
     expect(screen.getByRole('heading', { level: 1, name: T.title })).toBeTruthy();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -8,8 +8,8 @@ export interface HelpSection {
   items: ReadonlyArray<{ title: string; text: string }>;
 }
 
-/** The code blocks of the Migration Guide, in the order the spec lists them. */
-export const MIGRATION_GUIDE_BLOCKS = ['structure', 'schema', 'environment', 'backend', 'container', 'webServer', 'deploy'] as const;
+/** The code blocks of the Migration Guide, in the order the spec lists them, then how to point an SDK app at this server. */
+export const MIGRATION_GUIDE_BLOCKS = ['structure', 'schema', 'environment', 'backend', 'container', 'webServer', 'deploy', 'sdk'] as const;
 export type MigrationGuideBlockId = (typeof MIGRATION_GUIDE_BLOCKS)[number];
 
 /** A count as the site writes it: en-US grouping ("1,987"). */
@@ -192,7 +192,7 @@ export const PORTAL_TEXTS = {
    */
   migrationGuide: {
     title: 'Self-hosting Migration Guide',
-    subtitle: 'Project structure, schema, settings and deployment of a self-hosted copy.',
+    subtitle: "Project structure, schema, settings and deployment of a self-hosted copy, and how an app written for the hosted platform's SDK talks to it.",
     source: (paths: string) => `From ${paths}`,
     copyLabel: (title: string) => `Copy ${title}`,
     codeLabel: (title: string) => `${title} code`,
@@ -204,6 +204,7 @@ export const PORTAL_TEXTS = {
       container: 'Container setup',
       webServer: 'Web-server configuration',
       deploy: 'Deploy command',
+      sdk: 'Point an SDK app at this server',
     } as Record<MigrationGuideBlockId, string>,
   },
 } as const;

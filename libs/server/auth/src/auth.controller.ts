@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { randomBytes } from 'crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
@@ -66,11 +66,7 @@ export class AuthController {
   @HttpCode(200)
   @Throttle('login', { failuresOnly: true })
   async login(@Body() body: LoginDto, @Res({ passthrough: true }) res: FastifyReply) {
-    const result = await this.auth.login(body.email, body.password).catch(async (err) => {
-      if (err instanceof UnauthorizedException) await this.throttle.consumeAccount('login', body.email).catch(() => undefined);
-      throw err;
-    });
-    await this.throttle.reset('login', body.email);
+    const result = await this.throttle.countingFailures('login', body.email, () => this.auth.login(body.email, body.password));
     return this.respond(res, result);
   }
 

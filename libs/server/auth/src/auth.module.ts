@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig, configOf } from '@solvr/server-core';
 import { authConfig } from './auth.config';
 import { MailModule } from '@solvr/server-mail';
-import { UsersModule } from '@solvr/server-users';
+import { UsersDataModule } from '@solvr/server-users';
 import { AuthController } from './auth.controller';
 import { AuthMail } from './auth-mail';
 import { AuthService } from './auth.service';
@@ -15,15 +15,24 @@ import { SessionsService } from './sessions.service';
 import { SameSiteGuard } from './same-site.guard';
 import { ThrottleGuard, ThrottleService } from './throttle.guard';
 
+/** Sign-in, sessions, links and throttles, without routes: the site's auth routes and the platform layer's login use it. */
+@Module({
+  imports: [UsersDataModule, MailModule, TypeOrmModule.forFeature([AuthSession, AuthToken])],
+  providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleService, ThrottleGuard, SameSiteGuard],
+  exports: [AuthService, SessionsService, ThrottleService, ThrottleGuard, SameSiteGuard],
+})
+export class AuthCoreModule {}
+
+/** The site's auth routes (and Google sign-in when configured). */
 @Module({})
 export class AuthModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AuthModule,
-      imports: [UsersModule, MailModule, TypeOrmModule.forFeature([AuthSession, AuthToken])],
+      imports: [AuthCoreModule],
       controllers: [AuthController],
-      providers: [AuthService, SessionsService, LinkTokensService, AuthMail, ThrottleService, ThrottleGuard, SameSiteGuard, ...(configOf(config, authConfig).google ? [GoogleStrategy] : [])],
-      exports: [AuthService, SessionsService],
+      providers: configOf(config, authConfig).google ? [GoogleStrategy] : [],
+      exports: [AuthCoreModule],
     };
   }
 }

@@ -16,6 +16,12 @@ export interface SignedIn {
   user: PublicUser;
 }
 
+/** An access token and its account, without a refresh session. */
+export interface AccessGrant {
+  access_token: string;
+  user: PublicUser;
+}
+
 export interface GoogleProfile {
   googleId: string;
   email?: string;
@@ -40,24 +46,43 @@ export class AuthService {
    * that just read the account pass it as `current`; after a change to the account it is read again.
    */
   private async signedIn(user: User, refreshToken?: string, current?: AccessState): Promise<SignedIn> {
+    const { access_token, user: view } = await this.tokenOnly(user, current);
+    return { access_token, refresh_token: refreshToken ?? (await this.sessions.start(user.id)), user: view };
+  }
+
+  private async tokenOnly(user: User, current?: AccessState): Promise<AccessGrant> {
     const state = current ?? (await this.accounts.accessState(user.id));
     if (!state) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: state.role, ver: state.tokenVersion };
-    return {
-      access_token: await this.jwt.signAsync(claims),
-      refresh_token: refreshToken ?? (await this.sessions.start(user.id)),
-      user: toAccountView({ ...user, role: state.role }),
-    };
+    return { access_token: await this.jwt.signAsync(claims), user: toAccountView({ ...user, role: state.role }) };
   }
 
-  async login(email: string, password: string): Promise<SignedIn> {
+  /** The e-mail and password checked, and the sign-in recorded. */
+  private async verified(email: string, password: string): Promise<User> {
     const user = await this.accounts.findWithPasswordHash({ email });
     // The same argon2 work and the same answer for an unknown e-mail and a wrong password.
     const ok = await this.passwords.matches(user?.passwordHash, password);
     if (!user || !ok) throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(AUTH_MESSAGES.unverified);
     await this.accounts.recordLogin(user.id);
+    return user;
+  }
+
+  async login(email: string, password: string): Promise<SignedIn> {
+    const user = await this.verified(email, password);
     return this.signedIn(user, undefined, { role: user.role, tokenVersion: user.tokenVersion });
+  }
+
+  /** The platform layer's sign-in: the same checks, and an access token only (its clients keep no refresh cookie). */
+  async loginForAccessToken(email: string, password: string): Promise<AccessGrant> {
+    const user = await this.verified(email, password);
+    return this.tokenOnly(user, { role: user.role, tokenVersion: user.tokenVersion });
+  }
+
+  /** An access token for an account by id (the platform layer's service-role token lookup); null without such an account. */
+  async accessTokenFor(userId: string): Promise<AccessGrant | null> {
+    const user = await this.accounts.findWithPasswordHash({ id: userId });
+    return user ? this.tokenOnly(user, { role: user.role, tokenVersion: user.tokenVersion }) : null;
   }
 
   /**

@@ -4,6 +4,7 @@ export * from './sessions.service';
 export * from './link-tokens.service';
 export * from './auth.service';
 export * from './auth.controller';
+export * from './throttle.guard';
 export * from './auth.module';
 export * from './return-to';
 export * from './migrations';

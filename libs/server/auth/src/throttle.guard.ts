@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable, OnModuleDestroy, SetMetadata } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable, OnModuleDestroy, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -67,6 +67,19 @@ export class ThrottleService implements OnModuleDestroy {
   async checkAccount(action: string, email: string, res?: FastifyReply): Promise<void> {
     const state = await this.perAccount.get(`${action}:${normalizeEmail(email)}`);
     if (state && state.consumedPoints >= this.accountPoints) throw new Throttled(res, state);
+  }
+
+  /**
+   * Runs a sign-in whose failures spend the e-mail's budget (a wrong password: 401) and whose success clears it;
+   * the route's guard checked the budget first.
+   */
+  async countingFailures<T>(action: string, email: string, attempt: () => Promise<T>): Promise<T> {
+    const result = await attempt().catch(async (err) => {
+      if (err instanceof UnauthorizedException) await this.consumeAccount(action, email).catch(() => undefined);
+      throw err;
+    });
+    await this.reset(action, email);
+    return result;
   }
 
   /** A successful sign-in clears that account's failed attempts. */

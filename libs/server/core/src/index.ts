@@ -29,3 +29,5 @@ export * from './database/keyset';
 export * from './database/daily-counts';
 export * from './http/query-text';
 export * from './database/like-pattern';
+export * from './database/transaction';
+export * from './database/record-query';

@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '@solvr/server-mail';
 import { PaymentsModule } from '@solvr/server-payments';
 import { StorageModule } from '@solvr/server-storage';
-import { UsersModule } from '@solvr/server-users';
+import { UsersDataModule } from '@solvr/server-users';
 import { DownloadsController } from './downloads.controller';
 import { FileDownload, FileRecord, ReleaseSubscription } from './file.entity';
 import { AdminFilesController, FilesController } from './files.controller';
@@ -20,9 +20,9 @@ import { UploadsService } from './uploads.service';
  * through PaymentsService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersModule, StorageModule, MailModule, PaymentsModule],
+  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersDataModule, StorageModule, MailModule, PaymentsModule],
   controllers: [FilesController, AdminFilesController, DownloadsController, ReleasesController, ReleaseDownloadsController],
   providers: [FilesService, UploadsService, ReleasesService, StoredFileResponder, FileStats],
-  exports: [FilesService, ReleasesService],
+  exports: [FilesService, UploadsService, ReleasesService],
 })
 export class FilesModule {}

@@ -1,8 +1,9 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { DataSource, type EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import {
+  centsToDollars,
   FILE_TEXTS,
   fileAccessDecision,
   fileAvailability,
@@ -14,9 +15,11 @@ import {
   type DownloadLink,
   type FileView,
   type FileViewer,
+  type UploadDraft,
   type UploadRecord,
+  validateUpload,
 } from '@solvr/contracts';
-import { AccessService, InjectConfig, type SessionUser } from '@solvr/server-core';
+import { AccessService, applyRecordQuery, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
 import { UsersService } from '@solvr/server-users';
@@ -38,15 +41,19 @@ export interface StoredUpload {
   sha512: string;
 }
 
+/** Who a platform-layer list is for: a caller, signed in or not (the spec section 6 rule decides), or the service role (every file). */
+export type FileReader = SessionUser | null | 'service';
+
+/** What an admin may change of a file's record (the upload form's fields, price in dollars as typed, and is_active). */
+export type FileChanges = Partial<Omit<UploadDraft, 'fileName'>> & { is_active?: boolean };
+
 /** MySQL's answers when two transactions collide; the transaction is simply run again. */
-const RETRYABLE = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 
 /** The one owner of the files and file_downloads tables. Every decision on a file goes through the spec section 6 rule. */
 @Injectable()
 export class FilesService {
   private readonly logger = new Logger('Files');
   /** SQLite runs on one shared connection: transactions there must not interleave, so they queue. */
-  private sqliteTail: Promise<unknown> = Promise.resolve();
   private readonly library: LibraryCache;
 
   constructor(
@@ -140,6 +147,62 @@ export class FilesService {
     return this.payments.startCheckout({ fileId: row.id, name: row.name, price: row.price, currency: row.currency }, user);
   }
 
+  /**
+   * The platform layer's list: the files matching `query` that the reader may see. Admins and the service role get
+   * every match, paged in SQL. For anyone else the rule needs each row (allowed lists, purchases), so the page is taken
+   * after it, as the library's list is. A caller without an account sees no file (the rule needs an e-mail).
+   */
+  async records(query: RecordQuery, reader: FileReader): Promise<Array<FileView | AdminFileView>> {
+    if (reader === null) return [];
+    const viewer = reader === 'service' ? null : await this.viewerOf(reader);
+    const qb = this.files.createQueryBuilder('f');
+    if (!viewer || viewer.isAdmin) return (await applyRecordQuery(qb, query).getMany()).map(toAdminFileView);
+    const visible = (await applyRecordQuery(qb, query, false).getMany()).flatMap((row) => {
+      const availability = fileAvailability(accessFacts(row), viewer);
+      return availability === 'hidden' ? [] : [toFileView(row, availability)];
+    });
+    const skip = query.skip ?? 0;
+    return visible.slice(skip, query.take === undefined ? undefined : skip + query.take);
+  }
+
+  /** An admin's change to a file's record, checked by the upload form's rule over the whole record as it becomes. */
+  async edit(id: string, changes: FileChanges): Promise<AdminFileView> {
+    const row = await this.find(id);
+    const check = validateUpload({
+      fileName: row.fileName,
+      name: changes.name ?? row.name,
+      description: changes.description ?? row.description,
+      version: changes.version ?? row.version,
+      is_paid: changes.is_paid ?? row.isPaid,
+      price: changes.price ?? centsToDollars(row.price),
+      currency: changes.currency ?? row.currency,
+      access_type: changes.access_type ?? row.accessType,
+      allowed_users: changes.allowed_users ?? row.allowedUsers,
+      release_channel: changes.release_channel ?? row.releaseChannel ?? '',
+      platform: changes.platform ?? row.platform ?? '',
+      release_notes: changes.release_notes ?? row.releaseNotes ?? '',
+    });
+    if (!check.ok) throw new BadRequestException({ message: check.message, errors: { [check.field]: check.message } });
+    const r = check.record;
+    const columns = {
+      name: r.name,
+      description: r.description,
+      version: r.version,
+      isPaid: r.is_paid,
+      price: r.price,
+      currency: r.currency,
+      accessType: r.access_type,
+      allowedUsers: r.allowed_users,
+      releaseChannel: r.release_channel,
+      platform: r.platform,
+      releaseNotes: r.release_notes,
+      isActive: changes.is_active ?? row.isActive,
+      updatedDate: new Date(),
+    };
+    await this.files.update({ id }, columns);
+    return toAdminFileView({ ...row, ...columns });
+  }
+
   /** Admin console: every file, newest first, with its allowed list. */
   async listAll(): Promise<AdminFileView[]> {
     const rows = await this.files.find({ order: { createdDate: 'DESC', id: 'DESC' } });
@@ -171,7 +234,9 @@ export class FilesService {
   }
 
   /** The record of an upload whose bytes are stored; new files start active with download_count 0. */
-  async create(record: UploadRecord, stored: StoredUpload, createdBy: string): Promise<AdminFileView> {
+  async create(record: UploadRecord, stored: StoredUpload, createdBy: string | null): Promise<AdminFileView> {
+    // Stored bytes belong to one record: deleting either would otherwise remove the other's bytes.
+    if (await this.files.existsBy({ storageKey: stored.key })) throw new ConflictException(FILE_TEXTS.storedTwice);
     const now = new Date();
     const row = this.files.create({
       id: randomUUID(),
@@ -230,7 +295,7 @@ export class FilesService {
    * (file, then user, then the insert that references both), so concurrent downloads queue instead of deadlocking.
    */
   async countDownload(fileId: string, userId: string): Promise<void> {
-    await this.transaction(async (tx) => {
+    await inTransaction(this.dataSource, async (tx) => {
       const counted = await tx.increment(FileRecord, { id: fileId }, 'downloadCount', 1);
       if (!counted.affected) throw new NotFoundException(FILE_TEXTS.notFound);
       await this.users.countDownload(userId, tx);
@@ -243,21 +308,4 @@ export class FilesService {
     await this.files.increment({ id: fileId }, 'downloadCount', 1);
   }
 
-  private async transaction(work: (tx: EntityManager) => Promise<void>): Promise<void> {
-    if (this.dataSource.options.type === 'better-sqlite3') {
-      const run = this.sqliteTail.then(() => this.dataSource.transaction(work));
-      this.sqliteTail = run.catch(() => undefined);
-      await run;
-      return;
-    }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.dataSource.transaction(work);
-        return;
-      } catch (err) {
-        const code = err instanceof QueryFailedError ? (err.driverError as { code?: string } | undefined)?.code : undefined;
-        if (!code || !RETRYABLE.has(code) || attempt >= 3) throw err;
-      }
-    }
-  }
 }

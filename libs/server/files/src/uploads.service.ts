@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'crypto';
+import type { Readable } from 'stream';
 import {
   FILE_TEXTS,
   fileTypeOf,
@@ -57,6 +58,46 @@ export class UploadsService {
     }
   }
 
+  /**
+   * The platform layer's Core.UploadFile: the part named `file` streamed into storage under a new key, with no record
+   * yet (the File record made from it later owns it). Other parts are small fields and are read and ignored.
+   */
+  async receiveObject(req: FastifyRequest): Promise<StoredUpload> {
+    try {
+      if (!req.isMultipart()) throw new UnsupportedMediaTypeException(FILE_TEXTS.notMultipart);
+      const max = this.settings.maxBytes;
+      if (Number(req.headers['content-length']) > max + FORM_ALLOWANCE) throw new PayloadTooLargeException(FILE_TEXTS.tooLarge(max));
+      let stored: StoredUpload | undefined;
+      let open: { destroy(): void } | undefined;
+      try {
+        const parts = req.parts({ limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, files: 1, parts: 21, fileSize: max + 1 } });
+        for await (const part of parts) {
+          if (part.type === 'field') continue;
+          open = part.file;
+          if (part.fieldname !== UPLOAD_FILE_FIELD) throw new BadRequestException(FILE_TEXTS.oneFile);
+          stored = await this.store(part.file, part.filename ? safeFileName(part.filename) : 'upload', part.mimetype);
+          open = undefined;
+        }
+      } catch (err) {
+        open?.destroy();
+        if (stored) await this.discard(stored.key);
+        throw err;
+      }
+      if (!stored) throw new BadRequestException(FILE_TEXTS.selectFile);
+      return stored;
+    } catch (err) {
+      this.lingerThenClose(req);
+      throw this.refusal(err, req);
+    }
+  }
+
+  /** Streams a file part into storage under a new random key, measuring size and checksums on the way. */
+  private async store(body: Readable, fileName: string, mimeType: string): Promise<StoredUpload> {
+    const key = `files/${randomUUID()}`;
+    const put = await this.storage.put(key, body, { contentType: 'application/octet-stream', maxBytes: this.settings.maxBytes });
+    return { key, fileName, fileType: fileTypeOf(mimeType, fileName), ...put };
+  }
+
   private async receiveParts(req: FastifyRequest, user: SessionUser): Promise<AdminFileView> {
     if (!req.isMultipart()) throw new UnsupportedMediaTypeException(FILE_TEXTS.notMultipart);
     const max = this.settings.maxBytes;
@@ -89,9 +130,7 @@ export class UploadsService {
         const fileName = part.filename ? safeFileName(part.filename) : null;
         const check = validateUpload(draftOf(fields, fileName));
         if (!check.ok) throw new BadRequestException({ message: check.message, errors: { [check.field]: check.message } });
-        const key = `files/${randomUUID()}`;
-        const put = await this.storage.put(key, part.file, { contentType: 'application/octet-stream', maxBytes: max });
-        stored = { key, fileName: fileName as string, fileType: fileTypeOf(part.mimetype, fileName as string), ...put };
+        stored = await this.store(part.file, fileName as string, part.mimetype);
         record = check.record;
         open = undefined;
       }

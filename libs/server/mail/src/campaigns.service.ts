@@ -17,17 +17,14 @@ import {
   type OutboxStatus,
 } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
-import { UsersService } from '@solvr/server-users';
+import { type MailAudience, UsersService } from '@solvr/server-users';
+import { renderCampaign, UNSUBSCRIBE_LINK } from './campaign-fanout';
 import { MailCampaign } from './mail-campaign.entity';
-import { renderMail } from './mail-templates';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.entity';
-import { UnsubscribeLinks } from './unsubscribe-links';
 
 const RECENT_CAMPAIGNS = 20;
 const FAILURES_SHOWN = 100;
-/** Stands in for the recipient's unsubscribe address while the shared HTML is rendered once per campaign. */
-const LINK = '__UNSUBSCRIBE_URL__';
 
 /** The Email Center: a campaign is its row plus one outbox message per recipient who has not opted out. */
 @Injectable()
@@ -38,61 +35,40 @@ export class CampaignsService {
     @InjectQueue('mail') private readonly queue: Partial<Pick<Queue, 'getJob'>>,
     private readonly mail: MailService,
     private readonly users: UsersService,
-    private readonly links: UnsubscribeLinks,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
-  /** The campaign mail with a stand-in unsubscribe address: what every recipient gets, and the Email tab's preview. */
-  render(message: string) {
-    const { brand } = this.config;
-    return renderMail(brand, {
-      paragraphs: message.trim().split(/\n\s*\n/),
-      footer: { text: `You receive this e-mail because you have a ${brand.product} account.`, linkLabel: 'Unsubscribe', url: LINK },
-    });
-  }
-
   preview(subject: string, message: string): CampaignPreview {
-    const { html } = this.render(message.slice(0, MAIL_LIMITS.message) || ' ');
-    return { from: this.config.brand.team, subject: oneLine(subject.slice(0, MAIL_LIMITS.subject)), html: html.replaceAll(LINK, '#') };
+    const { html } = renderCampaign(this.config.brand, message.slice(0, MAIL_LIMITS.message) || ' ');
+    return { from: this.config.brand.team, subject: oneLine(subject.slice(0, MAIL_LIMITS.subject)), html: html.replaceAll(UNSUBSCRIBE_LINK, '#') };
   }
 
+  /**
+   * Records the campaign and answers: its messages are made by the worker (CampaignFanout), so a campaign to
+   * 100,000 users costs the api two queries. With the queue down the fan-out waits for the reconciler.
+   */
   async create(req: CampaignRequest, adminId: string): Promise<CampaignCreated> {
     const problem = campaignProblem(req);
     if (problem) throw new BadRequestException(problem);
-    const { brand } = this.config;
-    const subject = oneLine(req.subject);
-    const rendered = this.render(req.message);
-    const campaign = await this.campaigns.save(
-      this.campaigns.create({ id: randomUUID(), subject, message: req.message, createdBy: adminId, total: 0, skipped: 0, createdDate: new Date() }),
-    );
-    let queued = 0;
-    let skipped = 0;
-    for await (const chunk of this.users.mailAudience(req.userIds ? { userIds: req.userIds } : { all: req.all })) {
-      const recipients = chunk.filter((u) => !u.optedOut);
-      skipped += chunk.length - recipients.length;
-      await this.mail.enqueueMany(
-        recipients.map((u) => {
-          const url = this.links.pageUrl(u.id);
-          return {
-            kind: 'bulk' as const,
-            to: u.email,
-            subject,
-            text: rendered.text.replaceAll(LINK, url),
-            html: rendered.html.replaceAll(LINK, url),
-            fromName: brand.team,
-            campaignId: campaign.id,
-            headers: this.links.headers(u.id),
-          };
-        }),
-      );
-      queued += recipients.length;
-    }
-    if (!queued) {
-      await this.campaigns.delete(campaign.id);
-      throw new BadRequestException(skipped ? 'Every selected user opted out of bulk e-mail.' : 'Please select at least one recipient');
-    }
-    await this.campaigns.update(campaign.id, { total: queued, skipped });
-    return { campaign: (await this.views([{ ...campaign, total: queued, skipped }]))[0], queued, skipped };
+    const audience: MailAudience = req.userIds ? { userIds: req.userIds } : { all: { q: req.all?.q ?? '' } };
+    const { reachable, optedOut } = await this.users.mailAudienceSize(audience);
+    if (!reachable) throw new BadRequestException(optedOut ? 'Every selected user opted out of bulk e-mail.' : 'Please select at least one recipient');
+    const campaign = this.campaigns.create({
+      id: randomUUID(),
+      subject: oneLine(req.subject),
+      message: req.message,
+      createdBy: adminId,
+      total: reachable,
+      skipped: optedOut,
+      createdDate: new Date(),
+      audience: JSON.stringify(audience),
+      fanoutAfter: '',
+      fannedOut: false,
+      fanoutAt: new Date(),
+    });
+    await this.campaigns.insert(campaign);
+    await this.mail.requestFanout(campaign.id);
+    return { campaign: (await this.views([campaign]))[0], queued: reachable, skipped: optedOut };
   }
 
   async list(): Promise<CampaignView[]> {
@@ -149,7 +125,7 @@ export class CampaignsService {
         total: r.total,
         skipped: r.skipped,
         counts: c,
-        done: c.queued + c.sending === 0 && r.total > 0,
+        done: r.fannedOut && c.queued + c.sending === 0,
       };
     });
   }

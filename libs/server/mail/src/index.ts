@@ -6,6 +6,7 @@ export * from './mail-templates';
 export * from './mail.processor';
 export * from './outbox-reconciler';
 export * from './campaigns.service';
+export * from './campaign-fanout';
 export * from './unsubscribe-links';
 export * from './mail.module';
 export * from './migrations';

@@ -7,8 +7,15 @@ export class MailCampaign {
   @Column({ type: 'varchar', length: 300 }) subject: string;
   @Column({ type: 'text' }) message: string;
   @Column({ name: 'created_by', type: 'varchar', length: 36, nullable: true }) createdBy: string | null;
-  /** Messages made: the recipients minus the opted-out. */
+  /** Messages made: the recipients minus the opted-out (counted when created, exact once fanned out). */
   @Column({ type: 'int', default: 0 }) total: number;
   @Column({ type: 'int', default: 0 }) skipped: number;
   @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate: Date;
+  /** The recipients as the admin chose them (JSON MailAudience), read by the fan-out in the worker. */
+  @Column({ type: 'text', nullable: true }) audience: string | null;
+  /** The fan-out's cursor: the last user id whose message is in the outbox ('' before the first chunk). */
+  @Column({ name: 'fanout_after', type: 'varchar', length: 36, default: '' }) fanoutAfter: string;
+  /** True once every recipient has an outbox row; until then the reconciler restarts a stalled fan-out. */
+  @Column({ name: 'fanned_out', type: 'boolean', default: true }) fannedOut: boolean;
+  @Column({ name: 'fanout_at', type: 'datetime', precision: 3, nullable: true }) fanoutAt: Date | null;
 }

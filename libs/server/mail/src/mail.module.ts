@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '@solvr/server-users';
+import { UsersDataModule } from '@solvr/server-users';
+import { CampaignFanout } from './campaign-fanout';
 import { CampaignsService } from './campaigns.service';
 import { AdminMailController, ContactController, MailSubscriptionController } from './mail.controller';
 import { MailCampaign } from './mail-campaign.entity';
@@ -15,19 +16,19 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 /** Owns mail_outbox and mail_campaigns. Recording and enqueueing only: sending is MailWorkerModule's. */
 @Module({
   imports: [TypeOrmModule.forFeature([OutboxMessage, MailCampaign])],
-  providers: [MailService, MailTransport],
-  exports: [MailService, MailTransport, TypeOrmModule],
+  providers: [MailService, MailTransport, UnsubscribeLinks],
+  exports: [MailService, MailTransport, UnsubscribeLinks, TypeOrmModule],
 })
 export class MailModule {}
 
 /** The api's mail routes: the Email Center, test e-mails, the Contact form, unsubscribe. */
 @Module({
-  imports: [MailModule, UsersModule],
+  imports: [MailModule, UsersDataModule],
   controllers: [AdminMailController, ContactController, MailSubscriptionController],
-  providers: [CampaignsService, SiteMailService, UnsubscribeLinks],
+  providers: [CampaignsService, SiteMailService],
 })
 export class MailRoutesModule {}
 
-/** The sending side: imported by the worker, and by the api only in the embedded mode. */
-@Module({ imports: [MailModule], providers: [MailProcessor, OutboxReconciler], exports: [OutboxReconciler] })
+/** The sending side (campaign fan-out, sending, reconciling): imported by the worker, and by the api only in the embedded mode. */
+@Module({ imports: [MailModule, UsersDataModule], providers: [CampaignFanout, MailProcessor, OutboxReconciler], exports: [OutboxReconciler, CampaignFanout] })
 export class MailWorkerModule {}

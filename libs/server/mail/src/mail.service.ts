@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { In, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import type { Queue } from 'bull';
 import { InjectConfig, withTimeout } from '@solvr/server-core';
 import { mailConfig, type MailConfig } from './mail.config';
@@ -24,7 +24,10 @@ export const OUTBOX_CHUNK = 500;
 /** How long a send waits for the queue before answering anyway: the rows are durable, the reconciler adds the jobs. */
 const QUEUE_WAIT_MS = 2000;
 
-type MailQueue = Pick<Queue, 'add' | 'addBulk'>;
+/** One fan-out job per campaign: Bull ignores a second add of a job that still waits or runs. */
+export const fanoutJobId = (campaignId: string) => `campaign-${campaignId}`;
+
+type MailQueue = Pick<Queue, 'add' | 'addBulk'> & Partial<Pick<Queue, 'getJob'>>;
 
 /** Only records and enqueues; sending happens in the mail processor (worker or in-process runner). */
 @Injectable()
@@ -44,7 +47,15 @@ export class MailService {
 
   /** Writes the rows (in chunks), then adds one job per row whose id is the row id. */
   async enqueueMany(requests: MailRequest[]): Promise<OutboxMessage[]> {
-    const rows = requests.map((r) =>
+    const rows = this.outboxRows(requests);
+    await this.insertRows(rows);
+    await this.addJobs(rows.map((r) => r.id));
+    return rows;
+  }
+
+  /** The outbox rows for these requests, not yet written. */
+  outboxRows(requests: MailRequest[]): OutboxMessage[] {
+    return requests.map((r) =>
       this.outbox.create({
         id: randomUUID(),
         kind: r.kind,
@@ -59,9 +70,12 @@ export class MailService {
         attempts: 0,
       }),
     );
-    for (let i = 0; i < rows.length; i += OUTBOX_CHUNK) await this.outbox.insert(rows.slice(i, i + OUTBOX_CHUNK));
-    await this.addJobs(rows.map((r) => r.id));
-    return rows;
+  }
+
+  /** Writes rows in chunks, inside the caller's transaction when given one; their jobs are added by requeue(). */
+  async insertRows(rows: OutboxMessage[], transaction?: EntityManager): Promise<void> {
+    const outbox = transaction ? transaction.getRepository(OutboxMessage) : this.outbox;
+    for (let i = 0; i < rows.length; i += OUTBOX_CHUNK) await outbox.insert(rows.slice(i, i + OUTBOX_CHUNK));
   }
 
   /** Puts rows back on the queue (lost jobs, a retry); the same job ids keep each message single. */
@@ -69,8 +83,26 @@ export class MailService {
     await this.addJobs(ids);
   }
 
-  jobOptions(id: string) {
-    return { jobId: id, attempts: this.config.maxAttempts, backoff: { type: 'exponential', delay: this.config.backoffMs } };
+  jobOptions(jobId: string) {
+    return { jobId, attempts: this.config.maxAttempts, backoff: { type: 'exponential', delay: this.config.backoffMs } };
+  }
+
+  /** Asks for a campaign's fan-out (making its messages) in the worker; false when the queue did not answer. */
+  async requestFanout(campaignId: string): Promise<boolean> {
+    const jobId = fanoutJobId(campaignId);
+    const add = async () => {
+      // Bull keeps a finished job under its id and would ignore the new one: a fan-out asked for again replaces it.
+      const finished = await this.queue.getJob?.(jobId);
+      if (finished && ((await finished.isFailed()) || (await finished.isCompleted()))) await finished.remove();
+      await this.queue.add('campaign', { id: campaignId }, this.jobOptions(jobId));
+    };
+    try {
+      await withTimeout(add(), QUEUE_WAIT_MS, 'the mail queue did not answer');
+      return true;
+    } catch (err) {
+      this.logger.warn(`Campaign ${campaignId} waits for its fan-out: ${(err as Error).message}`);
+      return false;
+    }
   }
 
   private async addJobs(ids: string[]): Promise<void> {

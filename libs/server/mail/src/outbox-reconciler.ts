@@ -2,12 +2,14 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThan, MoreThan, Repository } from 'typeorm';
 import { InjectConfig } from '@solvr/server-core';
+import { MailCampaign } from './mail-campaign.entity';
 import { mailConfig, type MailConfig } from './mail.config';
 import { OutboxMessage } from './outbox-message.entity';
 import { MailService, OUTBOX_CHUNK } from './mail.service';
 
 /**
- * Re-enqueues rows left queued or sending (Redis flushed or down, worker killed mid-send, embedded restart).
+ * Re-enqueues rows left queued or sending (Redis flushed or down, worker killed mid-send, embedded restart), and
+ * restarts campaign fan-outs that stopped half-way.
  * A job id is the row id, so a row whose job still waits is not queued twice.
  */
 @Injectable()
@@ -18,6 +20,7 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    @InjectRepository(MailCampaign) private readonly campaigns: Repository<MailCampaign>,
     private readonly mail: MailService,
     @InjectConfig(mailConfig) private readonly config: MailConfig,
   ) {}
@@ -32,6 +35,7 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
     if (this.running) return;
     this.running = true;
     try {
+      await this.restartFanouts();
       await this.reconcile();
     } catch (e) {
       this.logger.warn(`Reconcile failed: ${(e as Error).message}`);
@@ -61,6 +65,19 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
     }
     if (total) this.logger.log(`Re-enqueued ${total} stale outbox message(s)`);
     return total;
+  }
+
+  /** Asks again for the fan-out of campaigns whose messages stopped being made (the job lost with Redis, or failed). */
+  async restartFanouts(olderThanMs = this.config.requeueAfterMs): Promise<number> {
+    const stalled = await this.campaigns.find({
+      select: { id: true },
+      where: { fannedOut: false, fanoutAt: LessThan(new Date(Date.now() - olderThanMs)) },
+      order: { fanoutAt: 'ASC' },
+      take: OUTBOX_CHUNK,
+    });
+    for (const { id } of stalled) await this.mail.requestFanout(id);
+    if (stalled.length) this.logger.log(`Asked again for the fan-out of ${stalled.length} campaign(s)`);
+    return stalled.length;
   }
 
   onApplicationShutdown(): void {

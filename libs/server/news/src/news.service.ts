@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { NEWS_LIMITS, NEWS_TEXTS, validateNews, type NewsFlags, type NewsInput, type NewsList, type NewsView } from '@solvr/contracts';
-import { AppConfig, InjectConfig, type SessionUser } from '@solvr/server-core';
+import { AppConfig, applyRecordQuery, InjectConfig, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { sanitizeNewsHtml } from './news-html';
 import { NewsPost } from './news.entity';
 
@@ -43,6 +43,9 @@ const columnsOf = (record: Required<NewsInput>) => ({
   isFeatured: record.is_featured,
   isPublished: record.is_published,
 });
+
+/** A post as the platform layer answers it: the view and who wrote it. */
+export type NewsRecord = NewsView & { created_by: string | null };
 
 export interface Paging {
   page: number;
@@ -112,11 +115,21 @@ export class NewsService {
     return toNewsView(row);
   }
 
+  /**
+   * The posts matching a query over the news table (the platform layer's filters, sort and page), drafts included:
+   * the caller adds `is_published = true` for everyone but admins.
+   */
+  async records(query: RecordQuery): Promise<NewsRecord[]> {
+    const rows = await applyRecordQuery(this.news.createQueryBuilder('n'), query).getMany();
+    return rows.map((row) => ({ ...toNewsView(row), created_by: row.createdBy }));
+  }
+
   async get(id: string): Promise<NewsView> {
     return toNewsView(await this.find(id));
   }
 
-  async create(input: Partial<NewsInput>, user: SessionUser): Promise<NewsView> {
+  /** `user` null: written with a service token, on no one's behalf. */
+  async create(input: Partial<NewsInput>, user: SessionUser | null): Promise<NewsView> {
     const record = this.checked(input);
     const id = randomUUID();
     const now = new Date();
@@ -124,7 +137,7 @@ export class NewsService {
       id,
       slug: slugOf(record.title, id),
       ...columnsOf(record),
-      createdBy: user.id,
+      createdBy: user?.id ?? null,
       createdDate: now,
       updatedDate: now,
     });

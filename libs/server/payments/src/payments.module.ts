@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '@solvr/server-users';
+import { UsersDataModule } from '@solvr/server-users';
 import { AdminPaymentsController, PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { PaymentRefund, Purchase } from './purchase.entity';
 
 /** Owns purchases and payment_refunds; the files feature asks PaymentsService who bought what and starts checkouts. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Purchase, PaymentRefund]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Purchase, PaymentRefund]), UsersDataModule],
   controllers: [PaymentsController, AdminPaymentsController],
   providers: [PaymentsService],
   exports: [PaymentsService],

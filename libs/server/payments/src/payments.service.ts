@@ -15,7 +15,7 @@ import {
   type PurchaseView,
   type RevenueSummary,
 } from '@solvr/contracts';
-import { type AppConfig, InjectConfig } from '@solvr/server-core';
+import { type AppConfig, applyRecordQuery, InjectConfig, type RecordQuery } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { paymentsConfig, type PaymentsConfig } from './payments.config';
 import { PaymentRefund, Purchase } from './purchase.entity';
@@ -67,6 +67,11 @@ export class PaymentsService {
   async paidFileIds(userId: string): Promise<Set<string>> {
     const rows = await this.purchases.find({ select: { fileId: true }, where: { userId, paymentStatus: 'paid' } });
     return new Set(rows.map((r) => r.fileId));
+  }
+
+  /** The purchases matching a query (the platform layer's filters, sort and page); the caller adds `user_id` for a buyer. */
+  records(query: RecordQuery): Promise<Purchase[]> {
+    return applyRecordQuery(this.purchases.createQueryBuilder('p'), query).getMany();
   }
 
   /** A Checkout Session for the item's stored price; the browser is sent to its url. */

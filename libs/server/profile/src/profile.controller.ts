@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, ForbiddenException, Get, Put } from '@nestjs/common';
+import { Body, Controller, ForbiddenException, Get, Put } from '@nestjs/common';
 import { Equals, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_MAX, PROFILE_MESSAGES, tooLongMessage, type ProfileUpdate } from '@solvr/contracts';
 import { CurrentUser, SessionUser } from '@solvr/server-core';
@@ -36,8 +36,6 @@ export class ProfileController {
   @Put()
   async update(@CurrentUser() user: SessionUser, @Body() body: ProfileUpdateDto): Promise<{ success: true; profile: ProfileView }> {
     if (body.userid !== user.id) throw new ForbiddenException('You can only update your own profile.');
-    const errors = this.profiles.check(body);
-    if (Object.keys(errors).length) throw new BadRequestException({ message: PROFILE_MESSAGES.invalidForm, errors });
-    return { success: true, profile: await this.profiles.save(user.id, body) };
+    return { success: true, profile: await this.profiles.update(user.id, body) };
   }
 }

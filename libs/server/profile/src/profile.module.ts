@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '@solvr/server-users';
+import { UsersDataModule } from '@solvr/server-users';
 import { ProfileController } from './profile.controller';
 import { ProfileService } from './profile.service';
 
-@Module({ imports: [UsersModule], controllers: [ProfileController], providers: [ProfileService] })
+@Module({ imports: [UsersDataModule], controllers: [ProfileController], providers: [ProfileService], exports: [ProfileService] })
 export class ProfileModule {}

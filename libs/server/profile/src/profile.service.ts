@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { AUTH_MESSAGES, validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
+import { AUTH_MESSAGES, PROFILE_MESSAGES, validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
 import { findCountry, geo } from '@solvr/geo';
 import { toProfileView, UsersService } from '@solvr/server-users';
 
@@ -31,6 +31,13 @@ export class ProfileService {
       },
       geo,
     );
+  }
+
+  /** Spec section 7's profile update: the form's rules on the payload (400 with each field's message), then the save. */
+  async update(userId: string, body: ProfileUpdate): Promise<ProfileView> {
+    const errors = this.check(body);
+    if (Object.keys(errors).length) throw new BadRequestException({ message: PROFILE_MESSAGES.invalidForm, errors });
+    return this.save(userId, body);
   }
 
   /** Saves the form; a password only as the account's first (changing one needs the current password). */

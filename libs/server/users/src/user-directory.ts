@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserPage, type AdminSummary, type AdminUserView, type DailyCount } from '@solvr/contracts';
-import { countPerDay, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetRows, newestFirstAfter } from '@solvr/server-core';
+import { applyRecordQuery, countPerDay, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetRows, newestFirstAfter, type RecordQuery } from '@solvr/server-core';
 import { User } from './user.entity';
 import { whereUserMatches } from './user-search';
 
@@ -44,6 +44,11 @@ export class UserDirectory {
       if (rows.length < chunk) return;
       after = rows[rows.length - 1].cursor;
     }
+  }
+
+  /** The accounts matching a query (the platform layer's filters, sort and page); the caller limits a user to its own. */
+  records(query: RecordQuery): Promise<User[]> {
+    return applyRecordQuery(this.users.createQueryBuilder('u'), query).getMany();
   }
 
   async stats(): Promise<AdminSummary> {

@@ -7,15 +7,18 @@ import { Passwords } from './passwords';
 import { UsersService } from './users.service';
 import { UserDirectory } from './user-directory';
 
-/** Owns the users table: other features go through UsersService, never the repository. */
+/** Owns the users table: other features go through UsersService, never the repository. No routes: the worker uses it. */
 @Module({
   imports: [TypeOrmModule.forFeature([User])],
-  controllers: [AdminUsersController],
   providers: [UsersService, UserDirectory, Passwords],
   exports: [UsersService, UserDirectory, Passwords],
 })
+export class UsersDataModule {}
+
+/** The users table and the admin's user routes. */
+@Module({ imports: [UsersDataModule], controllers: [AdminUsersController], exports: [UsersDataModule] })
 export class UsersModule {}
 
 /** Only the api seeds the first admin (after its migrations). */
-@Module({ imports: [UsersModule], providers: [FirstAdminService] })
+@Module({ imports: [UsersDataModule], providers: [FirstAdminService] })
 export class FirstAdminModule {}

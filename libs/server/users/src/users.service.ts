@@ -79,18 +79,19 @@ export class UsersService implements AccountSource {
 
   /**
    * The recipients of a campaign, a chunk at a time (a campaign to 100,000 users never holds them all): the users
-   * with these ids, or every user matching a search. Ordered by id, so chunks never overlap.
+   * with these ids, or every user matching a search. Ordered by id from `after` on, so chunks never overlap and a
+   * fan-out stopped half-way resumes at the `through` of the last chunk it finished.
    */
-  async *mailAudience(audience: { userIds?: string[]; all?: { q: string } }, chunk = 1000): AsyncGenerator<MailRecipient[]> {
+  async *mailAudience(audience: MailAudience, { after = '', chunk = 1000 } = {}): AsyncGenerator<{ recipients: MailRecipient[]; through: string }> {
     if (audience.userIds) {
-      const ids = [...new Set(audience.userIds)];
+      const ids = [...new Set(audience.userIds)].sort().filter((id) => id > after);
       for (let i = 0; i < ids.length; i += chunk) {
-        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(ids.slice(i, i + chunk)) } });
-        yield rows.map(toRecipient);
+        const slice = ids.slice(i, i + chunk);
+        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(slice) }, order: { id: 'ASC' } });
+        yield { recipients: rows.map(toRecipient), through: slice[slice.length - 1] };
       }
       return;
     }
-    let after = '';
     for (;;) {
       const rows = await this.matching(audience.all?.q ?? '')
         .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
@@ -99,9 +100,25 @@ export class UsersService implements AccountSource {
         .limit(chunk)
         .getMany();
       if (!rows.length) return;
-      yield rows.map(toRecipient);
       after = rows[rows.length - 1].id;
+      yield { recipients: rows.map(toRecipient), through: after };
     }
+  }
+
+  /** How many users a campaign reaches and how many of them opted out, before any message is made. */
+  async mailAudienceSize(audience: MailAudience, chunk = 1000): Promise<{ reachable: number; optedOut: number }> {
+    const size = { reachable: 0, optedOut: 0 };
+    const add = (rows: Array<{ optedOut: unknown; n: string | number }>) => {
+      for (const r of rows) size[Number(r.optedOut) ? 'optedOut' : 'reachable'] += Number(r.n);
+    };
+    const counted = () => this.users.createQueryBuilder('u').select('u.bulk_mail_opt_out', 'optedOut').addSelect('COUNT(*)', 'n').groupBy('u.bulk_mail_opt_out');
+    if (audience.userIds) {
+      const ids = [...new Set(audience.userIds)];
+      for (let i = 0; i < ids.length; i += chunk) add(await counted().where('u.id IN (:...ids)', { ids: ids.slice(i, i + chunk) }).getRawMany());
+      return size;
+    }
+    add(await whereUserMatches(counted(), audience.all?.q ?? '', ['email', 'full_name']).getRawMany());
+    return size;
   }
 
   async mailRecipient(userId: string): Promise<MailRecipient | null> {
@@ -255,6 +272,12 @@ export class UsersService implements AccountSource {
 }
 
 const RECIPIENT_FIELDS = { id: true, email: true, fullName: true, bulkMailOptOut: true } as const;
+
+/** Who a campaign goes to: these users, or every user matching a search (the Email tab's "Select all"). */
+export interface MailAudience {
+  userIds?: string[];
+  all?: { q: string };
+}
 
 export interface MailRecipient {
   id: string;

@@ -1,14 +1,14 @@
 import { createElement, use, type ComponentType } from 'react';
 
 /**
- * What each remote exposes as ./Module: its pages by name, and `probe`, the identities of the
- * shared libraries as the remote itself resolved them (the shell checks they are its own).
+ * What each remote exposes as ./Module: its pages by name, and `probe`, which resolves the identities of the
+ * shared libraries as the remote itself sees them (the shell checks, on demand, that they are its own).
  * `preload` (remotes whose pages are server-rendered) loads a page's code so that it then renders at once: the
  * server renders it, and the browser hydrates the server's HTML without waiting in between.
  */
 export interface RemoteModule {
   pages: Record<string, ComponentType>;
-  probe: Record<string, unknown>;
+  probe: () => Promise<Record<string, unknown>>;
   preload?: (page: string) => Promise<void>;
   /** The remote's build label (BUILD_LABEL): server-rendered HTML is hydrated only by the build that made it. */
   build?: string;

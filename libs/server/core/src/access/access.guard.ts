@@ -1,18 +1,9 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
-import { AccessService, AccessState } from './access.service';
-
-export interface AccessTokenClaims {
-  sub: string;
-  email: string;
-  role: SessionUser['role'];
-  /** The account's token version when issued; a password change, reset or logout raises it. */
-  ver: number;
-}
+import { AccessService } from './access.service';
 
 /**
  * Global guard: every route needs a valid Bearer access token unless marked @Public(). A token counts only while
@@ -22,7 +13,6 @@ export interface AccessTokenClaims {
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly jwt: JwtService,
     private readonly access: AccessService,
   ) {}
 
@@ -46,11 +36,7 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  private async check(token: string): Promise<{ user: SessionUser; state: AccessState }> {
-    const claims = await this.jwt.verifyAsync<AccessTokenClaims & { exp?: unknown }>(token);
-    if (typeof claims.exp !== 'number' || typeof claims.ver !== 'number') throw new Error('token without exp or version');
-    const state = await this.access.tokenStillValid(claims.sub, claims.ver);
-    if (!state) throw new Error('token revoked');
-    return { user: { id: claims.sub, email: claims.email, role: state.role }, state };
+  private check(token: string) {
+    return this.access.verifyAccessToken(token);
   }
 }

@@ -1,6 +1,15 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import type { AccessDecision, Role } from '@solvr/contracts';
 import type { SessionUser } from './access.decorators';
+
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  role: SessionUser['role'];
+  /** The account's token version when issued; a password change, reset or logout raises it. */
+  ver: number;
+}
 
 /** What decides whether an access token still counts: the account's current role and token version. */
 export interface AccessState {
@@ -27,7 +36,22 @@ export interface Viewer {
  */
 @Injectable()
 export class AccessService {
-  constructor(@Optional() @Inject(ACCOUNT_SOURCE) private readonly accounts?: AccountSource) {}
+  constructor(
+    private readonly jwt: JwtService,
+    @Optional() @Inject(ACCOUNT_SOURCE) private readonly accounts?: AccountSource,
+  ) {}
+
+  /**
+   * The caller of a Bearer access token: its signature and expiry, and its account still there with the same token
+   * version; the role is the account's current one, not the token's. Throws when the token does not count.
+   */
+  async verifyAccessToken(token: string): Promise<{ user: SessionUser; state: AccessState }> {
+    const claims = await this.jwt.verifyAsync<AccessTokenClaims & { exp?: unknown }>(token);
+    if (typeof claims.exp !== 'number' || typeof claims.ver !== 'number') throw new Error('token without exp or version');
+    const state = await this.tokenStillValid(claims.sub, claims.ver);
+    if (!state) throw new Error('token revoked');
+    return { user: { id: claims.sub, email: claims.email, role: state.role }, state };
+  }
 
   /** The account's current role; null for anonymous callers, deleted accounts, or a process without accounts. */
   async currentRole(user: SessionUser | null | undefined): Promise<Role | null> {

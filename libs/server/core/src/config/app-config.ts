@@ -11,6 +11,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   workerPort: number;
+  /** Niceness the worker gives itself (0-19): on a host shared with the api, the api's requests go first. */
+  workerNice: number;
   host: string;
   dataDir: string;
   publicUrl: string;
@@ -100,6 +102,7 @@ export function loadConfig(raw: Env = process.env, cwd = process.cwd()): AppConf
     env: nodeEnv as AppConfig['env'],
     port,
     workerPort: env.int('WORKER_PORT', 3001, 0, 65535),
+    workerNice: env.int('WORKER_NICE', 10, 0, 19),
     host: env.str('HOST') ?? '0.0.0.0',
     dataDir,
     publicUrl: publicUrl.replace(/\/$/, ''),

@@ -55,6 +55,9 @@ export function toApiError(exception: unknown): ApiError {
     // Field errors of a form (e.g. the profile), keyed by field name.
     const fields = (response as { errors?: unknown })?.errors;
     if (statusCode < 500 && fields && typeof fields === 'object') body.errors = fields as Record<string, string>;
+    // A machine-readable reason, where the route names one (the platform layer's clients read it).
+    const code = (response as { code?: unknown })?.code;
+    if (statusCode < 500 && typeof code === 'string') body.code = code;
     return body;
   }
   return { message: MESSAGES.http.internal, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: STATUS_CODES[500] as string };

@@ -1,6 +1,6 @@
 /** Every queue and the jobs it carries. A start-up check refuses a worker that lacks a handler for one. */
 export const QUEUES = {
-  mail: ['send'],
+  mail: ['send', 'campaign'],
 } as const;
 
 export type QueueName = keyof typeof QUEUES;

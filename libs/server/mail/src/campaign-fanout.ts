@@ -1,0 +1,112 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { setTimeout as delay } from 'timers/promises';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import type { Brand } from '@solvr/contracts';
+import { AppConfig, InjectConfig, inTransaction, JobHandler, QueueJob, QueueProcessor } from '@solvr/server-core';
+import { type MailAudience, UsersService } from '@solvr/server-users';
+import { MailCampaign } from './mail-campaign.entity';
+import { renderMail } from './mail-templates';
+import { MailService, OUTBOX_CHUNK } from './mail.service';
+import { OutboxMessage } from './outbox-message.entity';
+import { UnsubscribeLinks } from './unsubscribe-links';
+
+/**
+ * Chunks of a campaign's messages that may wait in the queue before the fan-out makes more: the fan-out keeps just
+ * ahead of sending, so a campaign to 100,000 users floods neither Redis nor the database beside the api.
+ */
+const CHUNKS_AHEAD = 2;
+const WAIT_MS = 250;
+
+/** Stands in for the recipient's unsubscribe address while the shared HTML is rendered once per campaign. */
+export const UNSUBSCRIBE_LINK = '__UNSUBSCRIBE_URL__';
+
+/** The campaign mail with a stand-in unsubscribe address: what every recipient gets, and the Email tab's preview. */
+export function renderCampaign(brand: Brand, message: string) {
+  return renderMail(brand, {
+    paragraphs: message.trim().split(/\n\s*\n/),
+    footer: { text: `You receive this e-mail because you have a ${brand.product} account.`, linkLabel: 'Unsubscribe', url: UNSUBSCRIBE_LINK },
+  });
+}
+
+/**
+ * Makes a campaign's messages in the worker, after the admin's request has answered: one outbox row per recipient
+ * who has not opted out, a chunk at a time, keeping CHUNKS_AHEAD chunks ahead of sending. Each chunk's rows and the campaign's cursor are written in one
+ * transaction, so a fan-out cut short resumes after the last chunk it wrote, and two runs of the same campaign
+ * (a restarted job beside a stalled one) cannot both write a chunk.
+ */
+@Injectable()
+@QueueProcessor('mail')
+export class CampaignFanout implements OnModuleDestroy {
+  private readonly logger = new Logger(CampaignFanout.name);
+  private stopping = false;
+
+  constructor(
+    @InjectRepository(MailCampaign) private readonly campaigns: Repository<MailCampaign>,
+    @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly mail: MailService,
+    private readonly users: UsersService,
+    private readonly links: UnsubscribeLinks,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  @JobHandler('campaign')
+  async handle(job: QueueJob<{ id: string }>): Promise<void> {
+    await this.run(job.data.id);
+  }
+
+  async run(campaignId: string, chunk = OUTBOX_CHUNK): Promise<void> {
+    const campaign = await this.campaigns.findOneBy({ id: campaignId });
+    if (!campaign || campaign.fannedOut) return;
+    const { brand } = this.config;
+    const rendered = renderCampaign(brand, campaign.message);
+    const audience = JSON.parse(campaign.audience ?? '{}') as MailAudience;
+    let after = campaign.fanoutAfter;
+    for await (const { recipients, through } of this.users.mailAudience(audience, { after, chunk })) {
+      await this.waitForSending(campaignId, CHUNKS_AHEAD * chunk);
+      const rows = this.mail.outboxRows(
+        recipients
+          .filter((u) => !u.optedOut)
+          .map((u) => {
+            const url = this.links.pageUrl(u.id);
+            return {
+              kind: 'bulk' as const,
+              to: u.email,
+              subject: campaign.subject,
+              text: rendered.text.replaceAll(UNSUBSCRIBE_LINK, url),
+              html: rendered.html.replaceAll(UNSUBSCRIBE_LINK, url),
+              fromName: brand.team,
+              campaignId,
+              headers: this.links.headers(u.id),
+            };
+          }),
+      );
+      const wrote = await inTransaction(this.dataSource, async (tx) => {
+        const moved = await tx.update(MailCampaign, { id: campaignId, fanoutAfter: after, fannedOut: false }, { fanoutAfter: through, fanoutAt: new Date() });
+        if (!moved.affected) return false;
+        await this.mail.insertRows(rows, tx);
+        return true;
+      });
+      if (!wrote) return void this.logger.log(`Campaign ${campaignId}: another run is making its messages`);
+      after = through;
+      await this.mail.requeue(rows.map((r) => r.id));
+    }
+    const total = await this.outbox.countBy({ campaignId });
+    await this.campaigns.update({ id: campaignId, fanoutAfter: after, fannedOut: false }, { fannedOut: true, total, fanoutAt: new Date() });
+  }
+
+  /** A stopping worker takes no more sends, so a waiting fan-out gives up: its job is retried (or restarted) later. */
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /** Waits while `ahead` messages of the campaign wait to be sent, marking the fan-out alive for the reconciler. */
+  private async waitForSending(campaignId: string, ahead: number): Promise<void> {
+    while ((await this.outbox.countBy({ campaignId, status: 'queued' })) >= ahead) {
+      if (this.stopping) throw new Error(`Campaign ${campaignId}: the worker is stopping; the fan-out resumes after its last chunk`);
+      await this.campaigns.update({ id: campaignId }, { fanoutAt: new Date() });
+      await delay(WAIT_MS);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './platform.config';
+export * from './platform.module';
+export * from './q-filter';
