@@ -15,19 +15,20 @@ const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, '..');
 
 const USAGE = `usage: npm run bench -- [scenario...] [--smoke] [--mode embedded|services|both] [--app-root DIR]
-                      [--rounds N] [--duration S] [--out DIR] [--save-as NAME]
+                      [--rounds N] [--duration S] [--users N] [--out DIR] [--save-as NAME]
   scenario       a scenario's name (default: all; listed below)
   --smoke        one short round (1 s), embedded mode only, results to tmp/bench-smoke/ (used by npm test)
   --mode         embedded, services (MariaDB + Redis) or both (default both; services is skipped with a
                  warning when MariaDB/Redis do not answer, unless asked for alone)
   --app-root     checkout whose built dist/ to run (default: this one), e.g. a git worktree of an older commit
   --rounds       rounds per scenario, app and reference alternating (default 5)
-  --duration     seconds of load per round and side (default 5)
+  --duration     seconds of load per round and side (default 5; the load scenario: 60)
+  --users        simulated users of the load scenario (default 200)
   --out          where results go (default bench/results)
   --save-as      also write NAME.json and NAME.md there (e.g. a reference run kept in git)`;
 
 function parseArgs(argv) {
-  const opts = { scenarios: [], smoke: false, mode: 'both', appRoot: ROOT, rounds: null, duration: null, out: null, saveAs: null };
+  const opts = { scenarios: [], smoke: false, mode: 'both', appRoot: ROOT, rounds: null, duration: null, users: null, out: null, saveAs: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -41,6 +42,7 @@ function parseArgs(argv) {
     else if (flag === '--app-root') opts.appRoot = resolve(value());
     else if (flag === '--rounds') opts.rounds = Number(value());
     else if (flag === '--duration') opts.duration = Number(value());
+    else if (flag === '--users') opts.users = Number(value());
     else if (flag === '--out') opts.out = resolve(value());
     else if (flag === '--save-as') opts.saveAs = value();
     else if (flag === '--help' || flag === '-h') opts.help = true;
@@ -48,7 +50,7 @@ function parseArgs(argv) {
     else opts.scenarios.push(a);
   }
   if (!['embedded', 'services', 'both'].includes(opts.mode)) fail(`--mode must be embedded, services or both`);
-  for (const k of ['rounds', 'duration']) if (opts[k] !== null && !(opts[k] > 0)) fail(`--${k} must be a positive number`);
+  for (const k of ['rounds', 'duration', 'users']) if (opts[k] !== null && !(opts[k] > 0)) fail(`--${k} must be a positive number`);
   if (opts.saveAs && !/^[\w.-]+$/.test(opts.saveAs)) fail('--save-as takes a plain file name');
   return opts;
 }
@@ -142,7 +144,9 @@ async function main() {
         console.log(`\n● ${sc.name}: ${sc.title ?? ''}`);
         const t = Date.now();
         try {
-          const r = await sc.run({ ...settings, mode, app, appRoot: opts.appRoot, dist: built.dist, log });
+          // flags: what the command line set (null: not given), for scenarios with defaults of their own.
+          const flags = { duration: opts.duration, users: opts.users };
+          const r = await sc.run({ ...settings, mode, app, appRoot: opts.appRoot, dist: built.dist, log, flags });
           results[mode].scenarios[sc.name] = { title: sc.title, seconds: Math.round((Date.now() - t) / 1000), ...r };
           if (r.skipped) console.warn(`⚠ ${sc.name} skipped: ${r.skipped}`);
         } catch (e) {

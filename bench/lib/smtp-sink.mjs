@@ -17,6 +17,8 @@ const smtp = new SMTPServer({
     });
   },
 });
+// A sender that goes away mid-message resets its connection: an 'error' event, not a reason to stop the sink.
+smtp.on('error', () => undefined);
 const http = createServer((_req, res) => res.end(String(count)));
 smtp.listen(0, '127.0.0.1', () => {
   http.listen(0, '127.0.0.1', () => {

@@ -10,6 +10,7 @@ import { startApp } from '../lib/app.mjs';
 import { createPlainUser, openDb, signIn, utc } from '../lib/db.mjs';
 import { request } from '../lib/http.mjs';
 import { paced } from '../lib/load.mjs';
+import { startSmtpSink } from '../lib/mail-sink.mjs';
 import { freePort, startProcess, stopProcess } from '../lib/processes.mjs';
 import { ratioFigure, summarize } from '../lib/stats.mjs';
 
@@ -18,14 +19,6 @@ const DOMAIN = 'bench-mail.local';
 const POOL = 5;
 const PROBE = { path: '/api/files/summary', rate: 100 };
 const MESSAGE = `Hello!\n\n${'A new version of the desktop app is out, with faster answers and a new hotkey. '.repeat(6)}\n\nThank you for using it.`;
-
-async function startSink() {
-  const sink = startProcess(process.execPath, [join(HERE, '../lib/smtp-sink.mjs')], { cwd: join(HERE, '../..') });
-  const m = await sink.waitForOutput(/ready (\d+) (\d+)/, 10_000);
-  if (!m) throw new Error(`the SMTP sink did not start\n${sink.output()}`);
-  const countUrl = `http://127.0.0.1:${m[2]}/`;
-  return { url: `smtp://127.0.0.1:${m[1]}`, count: async () => Number((await request(countUrl)).body.toString()), stop: () => stopProcess(sink) };
-}
 
 async function waitForCount(sink, target, timeoutMs) {
   const end = Date.now() + timeoutMs;
@@ -56,7 +49,7 @@ export default {
   async run(ctx) {
     const recipients = ctx.smoke ? 200 : 10_000;
     const rounds = ctx.smoke ? 1 : Math.min(ctx.rounds, 2);
-    const sink = await startSink();
+    const sink = await startSmtpSink();
     let app = null;
     let worker = null;
     try {

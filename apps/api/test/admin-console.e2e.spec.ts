@@ -211,7 +211,10 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
     });
 
     it('keeps the last admin: two admins demoting each other at once, one of them wins', async () => {
-      const [a, b] = await Promise.all([setRole(ADMIN, ADMIN2, 'user'), setRole(ADMIN2, ADMIN, 'user')]);
+      // Both ids first: the lookup runs as ADMIN, who may already be demoted by the time a second lookup would run.
+      const [adminId, admin2Id] = [await userId(ADMIN), await userId(ADMIN2)];
+      const roleOf = (actor: string, id: string, role: string) => as(actor)(api().patch(`/api/admin/users/${id}/role`)).send({ role });
+      const [a, b] = await Promise.all([roleOf(ADMIN, admin2Id, 'user'), roleOf(ADMIN2, adminId, 'user')]);
       const statuses = [a.status, b.status].sort();
       // The loser is refused either as the last admin or, if the winner's change landed first, as no admin at all.
       expect(statuses[0]).toBe(200);
@@ -220,8 +223,9 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
       const summary = (await as(a.status === 200 ? ADMIN : ADMIN2)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary;
       expect(summary.admins).toBe(1);
       // back to two admins for the tests after this one
-      const winner = a.status === 200 ? ADMIN : ADMIN2;
-      await setRole(winner, winner === ADMIN ? ADMIN2 : ADMIN, 'admin').then((r) => expect(r.status).toBe(200));
+      // (by id: a lookup through the users list as the loser, no longer an admin, would be refused)
+      const [winner, loserId] = a.status === 200 ? [ADMIN, adminId] : [ADMIN2, admin2Id];
+      await roleOf(winner, loserId, 'admin').then((r) => expect(r.status).toBe(200));
     });
   });
 

@@ -6,7 +6,7 @@ import { type ApiApp, createApi } from '../src/bootstrap';
 import { profilePayload, signIn } from './support/accounts';
 import { createAccount, multipart, portOf, rawRequest, withTamperedSignature } from './support/files';
 import { runSdk, type SdkClient, type SdkError, type SdkOutcome, type SdkStep } from './support/sdk';
-import { signedEvent, STRIPE_TEST_KEYS } from './support/stripe';
+import { purchaseByWebhook, STRIPE_TEST_KEYS } from './support/stripe';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 
 const PASSWORD = 'platform-pass-1';
@@ -65,20 +65,7 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
   }
 
   /** A paid purchase, recorded as the payment flow records it: by Stripe's signed webhook. */
-  async function buy(userId: string, fileId: string): Promise<void> {
-    const session = `cs_test_platform_${randomBytes(6).toString('hex')}`;
-    const event = signedEvent('checkout.session.completed', {
-      id: session,
-      object: 'checkout.session',
-      payment_status: 'paid',
-      status: 'complete',
-      amount_total: 1999,
-      currency: 'usd',
-      payment_intent: `pi_${session}`,
-      metadata: { file_id: fileId, user_id: userId },
-    });
-    await api().post('/api/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', event.signature).send(event.payload).expect(200);
-  }
+  const buy = async (userId: string, fileId: string): Promise<void> => void (await purchaseByWebhook(app.getHttpServer(), userId, fileId));
 
   beforeAll(async () => {
     t = await createTestEnv();

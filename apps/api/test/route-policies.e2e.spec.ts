@@ -1,11 +1,8 @@
-import { RequestMethod } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { ACCESS_POLICY, AccessPolicy, SITE_ROOT_ROUTES } from '@solvr/server-core';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import request from 'supertest';
 import { signIn } from './support/accounts';
 import { createAccount } from './support/files';
+import { registeredRoutes } from './support/routes';
 import { createTestEnv, TestEnv } from './support/test-env';
 
 /**
@@ -115,37 +112,17 @@ describe('route access policies', () => {
     await t.cleanup();
   });
 
-  /** Every registered route as 'METHOD /path policy', read from the controllers' metadata. */
-  function registeredRoutes(): string[] {
-    const reflector = app.get(Reflector);
-    const scanner = app.get(MetadataScanner);
-    const routes: string[] = [];
-    for (const wrapper of app.get(DiscoveryService).getControllers()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const base = reflector.get<string>(PATH_METADATA, metatype);
-      for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
-        const handler = instance[name];
-        const path = reflector.get<string>(PATH_METADATA, handler);
-        if (path === undefined) continue;
-        const method = RequestMethod[reflector.get<RequestMethod>(METHOD_METADATA, handler)];
-        const policy = reflector.getAllAndOverride<AccessPolicy>(ACCESS_POLICY, [handler, metatype]) ?? { kind: 'signed-in' };
-        const who = policy.kind === 'role' ? `role:${policy.role}` : policy.kind;
-        const route = [base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/');
-        routes.push(`${method} ${SITE_ROOT_ROUTES.includes(route) ? '' : '/api'}/${route} ${who}`);
-      }
-    }
-    return routes.sort();
-  }
+  /** Every registered route as 'METHOD /path policy'. */
+  const registered = (): string[] => registeredRoutes(app).map((r) => `${r.route} ${r.policy}`).sort();
 
   it('lists every route with its declared policy', () => {
-    expect(registeredRoutes()).toEqual(EXPECTED);
+    expect(registered()).toEqual(EXPECTED);
   });
 
   it('answers 401 to an anonymous caller and 403 to a user on every admin route, as registered', async () => {
     await createAccount(app, 'policy.user@policies.test', 'policy-pass-1');
     const { token } = await signIn(app, 'policy.user@policies.test', 'policy-pass-1');
-    const admin = registeredRoutes().filter((r) => r.includes(' /api/admin'));
+    const admin = registered().filter((r) => r.includes(' /api/admin'));
     expect(admin.length).toBeGreaterThan(20);
     for (const route of admin) {
       const [method, template] = route.split(' ');

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import { existsSync } from 'fs';
 import { join } from 'path';
 import request from 'supertest';
@@ -64,8 +65,23 @@ describe(`server-rendered public pages (${TIER})`, () => {
     const payload = payloadOf(html);
     expect(payload.publicConfig.brand.product).toBe('Acme');
     expect(payload.queries).toEqual([{ endpoint: 'publishedNews', args: { page: 1, limit: 3 }, data: expect.objectContaining({ total: 4 }) }]);
-    // The styles are linked, so the page does not restyle when the scripts arrive.
-    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/marketing\/[^"]+\.css">/);
+    // The styles are in the page, so its first paint waits for no other file and nothing restyles when the scripts
+    // arrive: the shell's and the marketing area's rules.
+    const styles = html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+    expect(styles).toContain('.mk-header{');
+    expect(styles).toContain('.ui-skip-link{');
+    expect(styles).not.toContain('sourceMappingURL');
+    expect(html).not.toContain('rel="stylesheet"');
+    // The page is painted before its scripts run: the entry is preloaded, then started by the one inline script,
+    // which the page's policy allows by its hash and no other.
+    const entry = html.match(/<link rel="preload" as="script" href="(\/main\.[0-9a-f]+\.js)">/)?.[1];
+    expect(entry).toBeDefined();
+    expect(html).not.toMatch(/<script defer/);
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain(JSON.stringify(entry));
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
   });
 
   it('shows a news change on the next request, escapes what a post says, and unpublishing removes it', async () => {

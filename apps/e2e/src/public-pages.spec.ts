@@ -23,7 +23,14 @@ for (const viewport of [
     test('header: How It Works, PROOF, News, About, Sign In, Get Started; sticky', async ({ page }) => {
       await page.goto('/About');
       const header = page.getByRole('banner');
-      if (narrow) await header.getByRole('button', { name: 'Toggle menu' }).click();
+      if (narrow) {
+        // The server-rendered button answers once the page has hydrated; a tap before that is tried again, as a user would.
+        const toggle = header.getByRole('button', { name: 'Toggle menu' });
+        await expect(async () => {
+          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+        }).toPass();
+      }
       const nav = header.getByRole('navigation', { name: 'Public' });
       const links = nav.getByRole('link');
       await expect(links).toHaveText(['How It Works', 'PROOF', 'News', 'About', 'Sign In', 'Get Started']);

@@ -149,6 +149,7 @@ export const FILE_TEXTS = {
   linkInvalid: 'This download link is not valid.',
   linkExpired: 'This download link has expired. Start the download again.',
   fileMissing: 'Download failed. Please try again.',
+  storageUnavailable: 'File storage is temporarily unavailable. Please try again in a moment.',
   storedTwice: 'These stored bytes already belong to another file record.',
 } as const;
 

@@ -28,6 +28,8 @@ export const MESSAGES = {
     tooDeep: (levels: number) => `The request body is nested too deeply (limit ${levels} levels).`,
     badParameter: (name: string) => `The ${name} parameter is not valid.`,
     internal: 'Something went wrong on our side. Please try again.',
+    /** 503 while a service the request needs (the database) cannot be reached; it passes once that is back. */
+    unavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   },
 } as const;
 

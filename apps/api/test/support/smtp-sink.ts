@@ -66,6 +66,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A sender killed mid-session (the fault tests SIGKILL the worker) resets its connection; the server reports that
+  // as an 'error' event, which without a listener would be thrown out of whichever test file happens to be running.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;

@@ -1,10 +1,12 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { performance } from 'perf_hooks';
 import { AUTH_MESSAGES, type AccountView, isValidEmail, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessState, AccessTokenClaims } from '@solvr/server-core';
 import { Passwords, toAccountView, User, UsersService } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
+import { MatchedTiming } from './matched-timing';
 import { SessionsService } from './sessions.service';
 
 
@@ -32,6 +34,11 @@ export class GoogleLinkRefused extends Error {}
 
 @Injectable()
 export class AuthService {
+  /** Per flow, how long sending takes: the answer for an address without that e-mail waits as long. */
+  private readonly signupTiming = new MatchedTiming();
+  private readonly resendTiming = new MatchedTiming();
+  private readonly resetTiming = new MatchedTiming();
+
   constructor(
     private readonly accounts: UsersService,
     private readonly passwords: Passwords,
@@ -88,26 +95,31 @@ export class AuthService {
   /**
    * Creates an unconfirmed account and e-mails a confirmation link. The answer is the same whether or not the
    * address is taken: an unconfirmed account gets a fresh link, a confirmed one a note to sign in instead. The
-   * password is hashed first either way, so the time taken does not tell the two apart.
+   * password is hashed first either way, and a taken address waits as long as a new account takes to be written, so
+   * the time taken does not tell the two apart.
    */
   async signup(email: string, password: string): Promise<void> {
     const passwordHash = await this.passwords.hash(password);
     const existing = await this.accounts.findByEmail(email);
     if (existing) {
+      const start = performance.now();
       if (existing.emailVerified) await this.mail.alreadyRegistered(existing.email);
       else await this.sendVerification(existing);
+      await this.signupTiming.match(performance.now() - start);
       return;
     }
-    await this.sendVerification(await this.accounts.register(email, passwordHash));
+    await this.signupTiming.measure(async () => this.sendVerification(await this.accounts.register(email, passwordHash)));
   }
 
   private async sendVerification(user: User): Promise<void> {
     await this.mail.verification(user.email, await this.links.issue(user.id, 'verify-email', VERIFY_EMAIL_TTL_HOURS));
   }
 
+  /** Same answer and timing whether or not there is an unconfirmed account (see MatchedTiming). */
   async resendVerification(email: string): Promise<void> {
     const user = await this.accounts.findByEmail(email);
-    if (user && !user.emailVerified) await this.sendVerification(user);
+    if (user && !user.emailVerified) await this.resendTiming.measure(() => this.sendVerification(user));
+    else await this.resendTiming.match();
   }
 
   /** Confirms the account; a link already used on a confirmed account answers 'already' rather than 'invalid'. */
@@ -121,9 +133,11 @@ export class AuthService {
     return owner && (await this.accounts.findById(owner))?.emailVerified ? 'already' : 'invalid';
   }
 
+  /** Same answer and timing whether or not the address has an account (see MatchedTiming). */
   async forgotPassword(email: string): Promise<void> {
     const user = await this.accounts.findByEmail(email);
-    if (user) await this.mail.passwordReset(user.email, await this.links.issue(user.id, 'reset-password', RESET_PASSWORD_TTL_HOURS));
+    if (user) await this.resetTiming.measure(async () => this.mail.passwordReset(user.email, await this.links.issue(user.id, 'reset-password', RESET_PASSWORD_TTL_HOURS)));
+    else await this.resetTiming.match();
   }
 
   /** Sets the new password and signs the user out everywhere (sessions and access tokens). */

@@ -172,6 +172,8 @@ export class UploadsService {
       case 'FST_INVALID_JSON_FIELD_ERROR':
         return new BadRequestException(FILE_TEXTS.unknownField((err as Error).message));
     }
+    // busboy refuses a multipart type without a usable boundary before reading anything.
+    if (/Boundary not found/i.test((err as Error).message ?? '')) return new BadRequestException(FILE_TEXTS.notMultipart);
     if (code === 'FST_MP_PREMATURE_CLOSE' || req.raw.destroyed || /Unexpected end|terminated early|Malformed/i.test((err as Error).message ?? '')) {
       return new BadRequestException(FILE_TEXTS.interrupted);
     }

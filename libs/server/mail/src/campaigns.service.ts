@@ -1,9 +1,7 @@
-import { InjectQueue } from '@nestjs/bull';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { In, Repository } from 'typeorm';
-import type { Queue } from 'bull';
 import {
   campaignProblem,
   type CampaignCounts,
@@ -32,7 +30,6 @@ export class CampaignsService {
   constructor(
     @InjectRepository(MailCampaign) private readonly campaigns: Repository<MailCampaign>,
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
-    @InjectQueue('mail') private readonly queue: Partial<Pick<Queue, 'getJob'>>,
     private readonly mail: MailService,
     private readonly users: UsersService,
     @InjectConfig() private readonly config: AppConfig,
@@ -95,9 +92,7 @@ export class CampaignsService {
       const failed = await this.outbox.find({ select: { id: true }, where: { campaignId: id, status: 'failed' }, take: 500 });
       if (!failed.length) break;
       const ids = failed.map((f) => f.id);
-      // Bull keeps a failed job under its id, and would ignore a new job with that id: remove it first.
-      const getJob = this.queue.getJob?.bind(this.queue);
-      if (getJob) await Promise.all(ids.map(async (jobId) => (await getJob(jobId))?.remove()));
+      await this.mail.removeFinishedJobs(ids);
       await this.outbox.update({ id: In(ids) }, { status: 'queued', attempts: 0, lastError: null });
       await this.mail.requeue(ids);
     }

@@ -13,7 +13,7 @@ describe('mail settings', () => {
       smtpUrl: null,
       outboxDir: join(DATA_DIR, 'outbox'),
       messageIdHost: 'localhost',
-      maxAttempts: 5,
+      maxAttempts: 8,
       backoffMs: 2000,
       poolSize: 5,
       ratePerSecond: 0,
@@ -21,8 +21,8 @@ describe('mail settings', () => {
       testTo: 'support@solvr.app',
       contactTo: 'support@solvr.app',
     });
-    const tuned = configOf(loadConfig({ DATA_DIR, MAIL_MAX_ATTEMPTS: '8', MAIL_RATE_PER_SECOND: '14', MAIL_TEST_TO: 'ops@example.com' }), mailConfig);
-    expect(tuned).toMatchObject({ maxAttempts: 8, ratePerSecond: 14, testTo: 'ops@example.com' });
+    const tuned = configOf(loadConfig({ DATA_DIR, MAIL_MAX_ATTEMPTS: '12', MAIL_RATE_PER_SECOND: '14', MAIL_TEST_TO: 'ops@example.com' }), mailConfig);
+    expect(tuned).toMatchObject({ maxAttempts: 12, ratePerSecond: 14, testTo: 'ops@example.com' });
     expect(configOf(loadConfig({ DATA_DIR, SMTP_URL: 'smtp://127.0.0.1:2525' }), mailConfig).smtpUrl).toBe('smtp://127.0.0.1:2525');
   });
 

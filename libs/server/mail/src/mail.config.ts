@@ -15,8 +15,11 @@ export const mailConfig = defineConfigSection('mail', (env, core) => {
     outboxDir: join(core.dataDir, 'outbox'),
     /** The host part of Message-IDs. */
     messageIdHost: new URL(core.publicUrl).hostname,
-    /** Tries per message before it is marked failed; the waits between them double from 2 s. */
-    maxAttempts: env.int('MAIL_MAX_ATTEMPTS', 5, 1, 20),
+    /**
+     * Tries per message before it is marked failed; the waits between them double from 2 s, so the default 8 tries
+     * outlast a mail server that refuses for several minutes (5 gave up within a minute).
+     */
+    maxAttempts: env.int('MAIL_MAX_ATTEMPTS', 8, 1, 20),
     backoffMs: env.int('MAIL_BACKOFF_MS', 2000, 10, 3_600_000),
     /** SMTP connections kept open, and messages per second over all of them (0 = no limit). */
     poolSize: env.int('MAIL_POOL_SIZE', 5, 1, 50),

@@ -91,9 +91,7 @@ export class MailService {
   async requestFanout(campaignId: string): Promise<boolean> {
     const jobId = fanoutJobId(campaignId);
     const add = async () => {
-      // Bull keeps a finished job under its id and would ignore the new one: a fan-out asked for again replaces it.
-      const finished = await this.queue.getJob?.(jobId);
-      if (finished && ((await finished.isFailed()) || (await finished.isCompleted()))) await finished.remove();
+      await this.removeFinishedJobs([jobId]);
       await this.queue.add('campaign', { id: campaignId }, this.jobOptions(jobId));
     };
     try {
@@ -103,6 +101,18 @@ export class MailService {
       this.logger.warn(`Campaign ${campaignId} waits for its fan-out: ${(err as Error).message}`);
       return false;
     }
+  }
+
+  /** Bull keeps a finished (sent or failed) job under its id and would ignore a new one with it: asked again, it goes. */
+  async removeFinishedJobs(jobIds: string[]): Promise<void> {
+    const getJob = this.queue.getJob?.bind(this.queue);
+    if (!getJob) return;
+    await Promise.all(
+      jobIds.map(async (jobId) => {
+        const job = await getJob(jobId);
+        if (job && ((await job.isFailed()) || (await job.isCompleted()))) await job.remove();
+      }),
+    );
   }
 
   private async addJobs(ids: string[]): Promise<void> {

@@ -57,7 +57,8 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
       });
       if (!stale.length) break;
       const ids = stale.map((r) => r.id);
-      await this.outbox.update({ id: In(ids) }, { status: 'queued' });
+      // Only rows still unfinished: one sent since the select above must not go back to 'queued' (and out again).
+      await this.outbox.update({ id: In(ids), status: In(['queued', 'sending']) }, { status: 'queued' });
       await this.mail.requeue(ids);
       total += ids.length;
       after = ids[ids.length - 1];

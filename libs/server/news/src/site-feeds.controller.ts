@@ -11,6 +11,12 @@ const SITEMAP_SIZE = 5000;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
+/** A post's title and excerpt are plain text, but feed readers read them as HTML (Atom says type="html"). */
+const escapeHtml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] as string);
+
+/** The feed library ends a CDATA section at the first "]]>" only; a second would close it early and let markup in. */
+const cdataSafe = (html: string) => html.replace(/]]>/g, ']]&gt;');
+
 /** The public pages search engines may list: public access, not the account flows. */
 const LISTED_PAGES = PAGES.filter((p) => p.access === 'public' && !['Signin', 'Signup', 'VerifyYourEmail', 'VerifyThankYou', 'ResetPassword'].includes(p.page));
 
@@ -48,11 +54,11 @@ export class SiteFeedsController {
     });
     for (const post of posts) {
       feed.addItem({
-        title: post.title,
+        title: escapeHtml(post.title),
         id: this.postUrl(post),
         link: this.postUrl(post),
-        description: newsExcerpt(post),
-        content: post.content,
+        description: escapeHtml(newsExcerpt(post)),
+        content: cdataSafe(post.content),
         author: [{ name: post.author }],
         date: new Date(post.created_date),
       });

@@ -1,4 +1,4 @@
-import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, HttpException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
 import type { FastifyRequest } from 'fastify';
 import { PLATFORM_TEXTS } from '@solvr/contracts';
@@ -10,13 +10,15 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** The CSV of an import: the multipart part named `file`. */
 export async function readCsvUpload(req: FastifyRequest): Promise<string> {
   if (!req.isMultipart()) throw new UnsupportedMediaTypeException({ message: PLATFORM_TEXTS.importFile, code: 'unsupported_media_type' });
-  const part = await req.file({ limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 10 } });
-  if (!part || part.fieldname !== 'file') throw new BadRequestException({ message: PLATFORM_TEXTS.importFile, code: 'bad_request' });
   try {
+    const part = await req.file({ limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 10 } });
+    if (!part || part.fieldname !== 'file') throw new BadRequestException({ message: PLATFORM_TEXTS.importFile, code: 'bad_request' });
     return (await part.toBuffer()).toString('utf8');
   } catch (err) {
+    if (err instanceof HttpException) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException({ message: PLATFORM_TEXTS.importBad('it is larger than 5 MB'), code: 'payload_too_large' });
-    throw err;
+    // Anything else here is the body itself: no boundary, cut short, malformed part headers.
+    throw new BadRequestException({ message: PLATFORM_TEXTS.importFile, code: 'bad_request' });
   }
 }
 

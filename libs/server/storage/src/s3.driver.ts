@@ -16,6 +16,7 @@ import {
   checkKey,
   Meter,
   ObjectMissing,
+  StorageUnavailable,
   type ByteRange,
   type DownloadUrlOptions,
   type ObjectStat,
@@ -101,7 +102,9 @@ export class S3Driver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })).catch((err: unknown) => {
+      throw unreachable(err) ? new StorageUnavailable(err) : err;
+    });
   }
 
   async exists(key: string): Promise<boolean> {
@@ -122,7 +125,18 @@ export class S3Driver implements StorageDriver {
   }
 }
 
+const NETWORK = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)\b/;
+
+/** No answer (refused, reset, timed out) or a 5xx from the store, as opposed to its refusal of this request. */
+function unreachable(err: unknown): boolean {
+  const e = err as Partial<S3ServiceException> & { code?: string };
+  // The SDK's retry step re-wraps a socket error from another realm (a test sandbox) keeping only its message.
+  const network = NETWORK.test(e.code ?? '') || NETWORK.test(e.message ?? '');
+  return network || e.name === 'TimeoutError' || e.$fault === 'server' || (e.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
 function missing(err: unknown, key: string): unknown {
   const e = err as Partial<S3ServiceException>;
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' ? new ObjectMissing(key) : err;
+  if (e.name === 'NoSuchKey' || e.name === 'NotFound') return new ObjectMissing(key);
+  return unreachable(err) ? new StorageUnavailable(err) : err;
 }

@@ -1,5 +1,7 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { createHash, type Hash } from 'crypto';
 import { Readable, Transform, type TransformCallback } from 'stream';
+import { FILE_TEXTS } from '@solvr/contracts';
 
 export interface PutOptions {
   contentType?: string;
@@ -56,6 +58,13 @@ export class TooLarge extends Error {
   constructor(readonly limit: number) {
     super(`The file is larger than the limit of ${formatBytes(limit)}`);
     this.name = 'TooLarge';
+  }
+}
+
+/** The object store could not be reached, or failed on its side: a 503 the client may retry, never a 500. */
+export class StorageUnavailable extends ServiceUnavailableException {
+  constructor(cause: unknown) {
+    super(FILE_TEXTS.storageUnavailable, { cause });
   }
 }
 

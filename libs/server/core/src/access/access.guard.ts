@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Unauthor
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@solvr/contracts';
+import { isUnreachable } from '../http/all-exceptions.filter';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
 import { AccessService } from './access.service';
 
@@ -28,8 +29,9 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     if (!token) throw new UnauthorizedException(AUTH_MESSAGES.signInRequired);
-    const { user, state } = await this.check(token).catch(() => {
-      throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const { user, state } = await this.check(token).catch((err: unknown) => {
+      // The database being down says nothing about the token: a 503, not a sign-out.
+      throw isUnreachable(err) ? err : new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     });
     req.user = user;
     if (policy.kind === 'role' && state.role !== policy.role) throw new ForbiddenException(`This action needs the ${policy.role} role.`);

@@ -40,6 +40,31 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 }
 
+/** Error codes of a database (or other service) that cannot be reached, or whose connection went away mid-query. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CONNECTION_KILLED',
+  'ER_CON_COUNT_ERROR',
+]);
+
+/** Whether the error says a service the request needed is down (the driver's error, or one it wraps), not a bug. */
+export function isUnreachable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 3) return false;
+  const e = err as { code?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNREACHABLE.has(e.code)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isUnreachable(x, depth + 1))) return true;
+  return isUnreachable(e.driverError, depth + 1) || isUnreachable(e.cause, depth + 1);
+}
+
 export function toApiError(exception: unknown): ApiError {
   if (exception instanceof HttpException) {
     const statusCode = exception.getStatus();
@@ -59,6 +84,10 @@ export function toApiError(exception: unknown): ApiError {
     const code = (response as { code?: unknown })?.code;
     if (statusCode < 500 && typeof code === 'string') body.code = code;
     return body;
+  }
+  // The database went away (restart, failover): a 503 the client may retry, not a 500.
+  if (isUnreachable(exception)) {
+    return { message: MESSAGES.http.unavailable, statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: STATUS_CODES[503] as string };
   }
   return { message: MESSAGES.http.internal, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: STATUS_CODES[500] as string };
 }

@@ -1,8 +1,12 @@
 import { Logger, NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
+import { promisify } from 'util';
+import { brotliCompress, constants as zlib, gzip } from 'zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import { SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
@@ -21,7 +25,7 @@ function readManifest(config: AppConfig): string {
 }
 
 /** The shell's policy: scripts, styles and data only from here and from the origins the manifest names. */
-export function shellContentSecurityPolicy(manifest: string): string {
+export function shellContentSecurityPolicy(manifest: string, scriptHashes: string[] = []): string {
   let origins: string[] = [];
   try {
     const entries = Object.values(JSON.parse(manifest) as Record<string, string>);
@@ -32,7 +36,7 @@ export function shellContentSecurityPolicy(manifest: string): string {
   const from = ["'self'", ...origins].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${from}`,
+    `script-src ${[from, ...scriptHashes.map((h) => `'${h}'`)].join(' ')}`,
     `style-src ${from} 'unsafe-inline'`,
     `connect-src ${from}`,
     `font-src ${from} data:`,
@@ -59,12 +63,39 @@ export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(
 /** JSON inside <script type="application/json">: no '<' can close the element early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** The shell's entry as HtmlWebpackPlugin writes it. */
+const ENTRY_SCRIPT = /<script defer(?:="?defer"?)? src="?([^" >]+)"?><\/script>/;
+
+/** How a server-rendered page starts the shell: its HTML and the CSP hash of its inline script. */
+export interface ScriptStart {
+  html: string;
+  hash: string;
+}
+
+/**
+ * A server-rendered page is complete without its scripts, so it is painted before they run: the entry is fetched
+ * at once (preload) and run after the first frame of the parsed page. A deferred script would run as soon as it
+ * arrives, before that frame, and hold the paint.
+ */
+export function scriptStart(template: string): ScriptStart | undefined {
+  const match = template.match(ENTRY_SCRIPT);
+  const src = match?.[1];
+  if (!src) return undefined;
+  // A hidden tab has no frames: the timer starts it there.
+  const go = `function go(){if(started++)return;var s=document.createElement('script');s.src=${JSON.stringify(src)};document.head.appendChild(s)}`;
+  const code = `document.addEventListener('DOMContentLoaded',function(){var started=0;${go}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250)})`;
+  return {
+    html: `<link rel="preload" as="script" href="${escapeHtml(src)}"><script>${code}</script>`,
+    hash: `sha256-${createHash('sha256').update(code).digest('base64')}`,
+  };
+}
+
 /**
  * The shell's index.html with a server-rendered page: its head (title, description, canonical address, Open Graph),
- * the marketing area's styles (so nothing restyles when its code arrives), the HTML, and the data it was rendered
- * with for the browser to hydrate from.
+ * the styles of the HTML inline (so the first paint waits for no other request, and nothing restyles when the
+ * code arrives), the HTML, and the data it was rendered with for the browser to hydrate from.
  */
-export function pageDocument(template: string, page: SsrRendered, publicUrl: string, styles: string[]): string {
+export function pageDocument(template: string, page: SsrRendered, publicUrl: string, styles: string, start?: ScriptStart): string {
   const { head } = page;
   const canonical = `${publicUrl}${head.canonicalPath}`;
   const tags = [
@@ -76,9 +107,10 @@ export function pageDocument(template: string, page: SsrRendered, publicUrl: str
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    `<style>${styles.replace(/<\/(style)/gi, '<\\/$1')}</style>`,
   ].join('');
   return template
+    .replace(ENTRY_SCRIPT, (tag) => (start ? start.html : tag))
     .replace(/<meta name="?description"?[^>]*>/, '')
     // Replacer functions: the page's text may hold '$' patterns that a replacement string would expand.
     .replace(/<title>[^<]*<\/title>/, () => tags)
@@ -103,14 +135,8 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   for (const remote of REMOTES) for (const [path, asset] of loadWebAssets(join(dist, remote), `/remotes/${remote}/`, { sourceMaps })) assets.set(path, asset);
   const indexHtml = assets.get('/index.html') as WebAsset;
   const template = readFileSync(join(dist, 'shell', 'index.html'), 'utf8');
-  // The styles a server-rendered page needs before any script runs: the shell's, then the marketing area's (the
-  // same file built into both, named by its content hash, is linked once).
-  const cssOf = (prefix: string) => [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length))).sort();
-  const hashOf = (path: string) => path.split('/').pop()?.split('.')[1];
-  const seen = new Set<string | undefined>();
-  const firstOfEach = (path: string) => !seen.has(hashOf(path)) && !!seen.add(hashOf(path));
-  const shellStyles = cssOf('/').filter(firstOfEach);
-  const marketingStyles = cssOf('/remotes/marketing/').filter(firstOfEach);
+  const styles = serverRenderedStyles(assets);
+  const start = scriptStart(template);
   const renderer = pageRenderer(app);
   const logger = new Logger('ServerRendering');
 
@@ -128,18 +154,15 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
       return reply.code(404).send(toApiError(new NotFoundException(`Cannot GET ${req.url}`)));
     }
     const manifest = readManifest(config);
-    reply.header('Content-Security-Policy', shellContentSecurityPolicy(manifest));
+    reply.header('Content-Security-Policy', shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []));
     if (!renderer || req.headers['if-none-match'] === indexHtml.etag) return sendAsset(req, reply, indexHtml);
     return renderer.render(req.url).then(
       (page) => {
         if (!page) return sendAsset(req, reply, indexHtml);
-        const styles = [...shellStyles, ...marketingStyles.map((path) => stylesheetAddress(manifest, path))];
-        return reply
-          .code(page.status)
-          .header('Cache-Control', NO_CACHE)
-          .header('Vary', 'Accept-Encoding')
-          .type('text/html; charset=utf-8')
-          .send(pageDocument(template, page, config.publicUrl, styles));
+        return compressed(pageDocument(template, page, config.publicUrl, styles, start), req.headers['accept-encoding']).then(({ body, encoding }) => {
+          if (encoding) reply.header('Content-Encoding', encoding);
+          return reply.code(page.status).header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
+        });
       },
       (error: Error) => {
         // The browser renders the page itself from the plain shell, as without server rendering.
@@ -159,13 +182,28 @@ function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
   }
 }
 
-/** A marketing stylesheet where the manifest says the marketing remote lives (its own origin, or this site). */
-function stylesheetAddress(manifest: string, path: string): string {
-  try {
-    const entry = (JSON.parse(manifest) as Record<string, string>).marketing;
-    if (entry) return new URL(path.slice('/remotes/marketing/'.length), new URL(entry, 'http://same.origin')).href.replace(/^http:\/\/same\.origin/, '');
-  } catch {
-    // A broken manifest: the default place.
-  }
-  return path;
+/**
+ * The CSS a server-rendered page needs before any script runs, as one text: the shell's files, then the marketing
+ * area's, as built with the HTML the server renders (a file built the same into both comes once).
+ */
+function serverRenderedStyles(assets: Map<string, WebAsset>): string {
+  const cssOf = (prefix: string) => [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length))).sort();
+  const texts = [...cssOf('/'), ...cssOf('/remotes/marketing/')].map((path) =>
+    (assets.get(path) as WebAsset).bodies.identity
+      .toString('utf8')
+      .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')
+      .trim(),
+  );
+  return [...new Set(texts)].join('\n');
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A page compressed for the browser: brotli at a quality that costs about a millisecond, or gzip. */
+async function compressed(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
+  const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip', 'identity']) : 'identity';
+  if (encoding === 'br') return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }), encoding };
+  if (encoding === 'gzip') return { body: await gzipped(html, { level: 6 }), encoding };
+  return { body: html };
 }
