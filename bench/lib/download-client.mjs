@@ -1,6 +1,7 @@
 // Background downloads for the api-under-downloads scenario, in their own process so that reading the bytes does
 // not share the latency probe's event loop. Settings from the environment:
 //   DL_URL      what to GET (a signed download link), again and again
+//   DL_COOKIE   the Cookie header to send with it (the link's holder cookie), if any
 //   DL_STREAMS  downloads at once (each on its own connection)
 //   DL_RATE     bytes/s per download (0: as fast as it comes), paced by pausing the response, so the server
 //               sees a client on a slower link (TCP back-pressure)
@@ -8,6 +9,7 @@
 import { request } from 'node:http';
 
 const url = process.env.DL_URL;
+const headers = process.env.DL_COOKIE ? { cookie: process.env.DL_COOKIE } : {};
 const streams = Number(process.env.DL_STREAMS ?? 8);
 const rate = Number(process.env.DL_RATE ?? 0);
 const started = performance.now();
@@ -19,7 +21,7 @@ function stream(first = true) {
   const t0 = performance.now();
   let got = 0;
   let announced = !first;
-  const req = request(url, { agent: false }, (res) => {
+  const req = request(url, { agent: false, headers }, (res) => {
     if (res.statusCode !== 200) {
       totals.errors += 1;
       totals.statuses[res.statusCode] = (totals.statuses[res.statusCode] ?? 0) + 1;

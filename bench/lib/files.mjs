@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { request } from './http.mjs';
+import { request, setCookieValue } from './http.mjs';
 
 export const MB = 1e6;
 const BLOCK = randomBytes(1 << 20);
@@ -143,10 +143,11 @@ export const CURL = process.env.CURL_PATH ?? '/usr/bin/curl';
  * One GET to the end by curl into /dev/null when it is installed (about twice the MB/s of a node:http client on
  * loopback, and half its CPU, which the server under test shares), else fetchBytes. { status, bytes, ms, client }.
  */
-export function downloadBytes(url) {
-  if (!existsSync(CURL)) return fetchBytes(url).then((r) => ({ ...r, client: 'node:http' }));
+export function downloadBytes(url, headers = {}) {
+  if (!existsSync(CURL)) return fetchBytes(url, { headers }).then((r) => ({ ...r, client: 'node:http' }));
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   return new Promise((resolve, reject) => {
-    execFile(CURL, ['-sS', '-o', '/dev/null', '--max-time', '300', '-w', '%{http_code} %{size_download} %{time_total}', url], (err, stdout, stderr) => {
+    execFile(CURL, ['-sS', '-o', '/dev/null', '--max-time', '300', ...headerArgs, '-w', '%{http_code} %{size_download} %{time_total}', url], (err, stdout, stderr) => {
       // The path only: a signed link's query is a credential while it lives.
       if (err) return reject(new Error(`curl ${url.split('?')[0]}: ${stderr.trim() || `exit ${err.code ?? err.signal}`}`));
       const [status, bytes, seconds] = stdout.trim().split(' ').map(Number);
@@ -155,11 +156,16 @@ export function downloadBytes(url) {
   });
 }
 
-/** POST /api/files/:id/download: the signed link (relative, /api/download?key&name&expires&sig) and the call's ms. */
+/**
+ * POST /api/files/:id/download: the signed link (relative, /api/download?key&name&expires&sig), the headers that
+ * follow it as the asking browser does (its holder cookie: the link is this user's only) and the call's ms.
+ */
 export async function downloadLink(baseUrl, token, id, agent) {
   const res = await request(`${baseUrl}/api/files/${id}/download`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, agent });
   if (res.status !== 200) throw new Error(`POST /api/files/${id}/download answered ${res.status}: ${res.body.slice(0, 200)}`);
-  return { url: JSON.parse(res.body).url, ms: res.ms };
+  const holder = setCookieValue(res.headers, 'solvr_download');
+  if (!holder) throw new Error(`POST /api/files/${id}/download set no holder cookie`);
+  return { url: JSON.parse(res.body).url, headers: { cookie: `solvr_download=${holder}` }, ms: res.ms };
 }
 
 /** The storage key a signed link names (files/<uuid>): the file is <filesDir>/<key> on local disk. */

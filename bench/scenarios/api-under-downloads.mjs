@@ -23,9 +23,9 @@ const LINK_BYTES_PER_S = 125 * MB;
 const PROBE = { path: '/api/files/summary', rate: 100 };
 
 /** Starts the background downloads and waits until each has its first bytes; stop() returns their totals. */
-async function startDownloads(url, rate) {
+async function startDownloads({ url, headers = {} }, rate) {
   const child = startProcess(process.execPath, [join(HERE, '../lib/download-client.mjs')], {
-    env: { ...process.env, DL_URL: url, DL_STREAMS: String(STREAMS), DL_RATE: String(rate) },
+    env: { ...process.env, DL_URL: url, DL_COOKIE: headers.cookie ?? '', DL_STREAMS: String(STREAMS), DL_RATE: String(rate) },
   });
   const ok = await child.waitForOutput(/^started$/m, 20_000);
   if (!ok) {
@@ -60,8 +60,11 @@ export default {
       if (!nginxProblem()) nginx = await startGateway({ plain: { '/plain/': ctx.app.filesDir } });
       const probe = () => paced({ url: ctx.app.url + PROBE.path, headers, rate: PROBE.rate, duration: ctx.duration });
       // A fresh link per window (a link lives DOWNLOAD_URL_TTL_SECONDS; all 8 clients reuse it).
-      const fromApp = async () => ctx.app.url + (await downloadLink(ctx.app.url, token, file.id)).url;
-      const fromNginx = async () => `${nginx.url}/plain/${key}`;
+      const fromApp = async () => {
+        const link = await downloadLink(ctx.app.url, token, file.id);
+        return { url: ctx.app.url + link.url, headers: link.headers };
+      };
+      const fromNginx = async () => ({ url: `${nginx.url}/plain/${key}` });
       const underDownloads = async (source, rate) => {
         const downloads = await startDownloads(await source(), rate);
         let result;

@@ -45,7 +45,7 @@ function appDownload({ base, token, id, agent, size, sha, what }) {
   return async (hash = false) => {
     const started = performance.now();
     const link = await downloadLink(base, token, id, agent);
-    const res = hash ? await fetchBytes(base + link.url, { hash }) : await downloadBytes(base + link.url);
+    const res = hash ? await fetchBytes(base + link.url, { hash, headers: link.headers }) : await downloadBytes(base + link.url, link.headers);
     // Link and bytes: curl's own time_total for the bytes, so its start-up is not counted.
     const ms = hash ? performance.now() - started : link.ms + res.ms;
     check(what, res, size, hash ? sha : null);

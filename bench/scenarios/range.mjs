@@ -22,10 +22,10 @@ function slices(size) {
  * All slices of `url()` at once. Returns { ms, errors, problems, sha256 (of the reassembled bytes, when
  * complete) }; a slice that fails, is not 206 or has the wrong range or length is an error.
  */
-async function fetchSlices(url, size) {
+async function fetchSlices(url, size, headers = {}) {
   const ranges = slices(size);
   const started = performance.now();
-  const results = await Promise.allSettled(ranges.map((r) => fetchBytes(url, { headers: { range: `bytes=${r.start}-${r.end}` }, keep: true })));
+  const results = await Promise.allSettled(ranges.map((r) => fetchBytes(url, { headers: { ...headers, range: `bytes=${r.start}-${r.end}` }, keep: true })));
   const ms = performance.now() - started;
   const problems = [];
   results.forEach((res, i) => {
@@ -64,17 +64,17 @@ export default {
       nginx = await startGateway({ plain: { '/plain/': ctx.app.filesDir } });
       const refUrl = `${nginx.url}/plain/${key}`;
       const problems = [];
-      const side = (who, url) => async () => {
-        const r = await fetchSlices(await url(), size);
+      const side = (who, url, headers = () => ({})) => async () => {
+        const r = await fetchSlices(await url(), size, headers());
         if (r.sha256 && r.sha256 !== sha) throw new Error(`${who}: reassembled sha256 ${r.sha256}, uploaded ${sha}`);
         if (r.problems.length) problems.push(...r.problems.slice(0, 3).map((p) => `${who}: ${p}`));
         return r;
       };
       // A fresh signed link each round (a link lives DOWNLOAD_URL_TTL_SECONDS), made before the clock starts.
       let link = null;
-      const appSide = side('app', async () => ctx.app.url + link);
+      const appSide = side('app', async () => ctx.app.url + link.url, () => link.headers);
       const nextLink = async () => {
-        link = (await downloadLink(ctx.app.url, userToken, file.id)).url;
+        link = await downloadLink(ctx.app.url, userToken, file.id);
       };
       const refSide = side('nginx', async () => refUrl);
       // One untimed pass of each, which must be complete and correct: a broken path fails the scenario.

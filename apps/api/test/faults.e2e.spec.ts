@@ -16,7 +16,7 @@ import { type ApiApp, createApi } from '../src/bootstrap';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createWorker } from '../../worker/src/bootstrap';
 import { signIn } from './support/accounts';
-import { createAccount, multipart } from './support/files';
+import { createAccount, heldLink, multipart } from './support/files';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 
@@ -425,10 +425,10 @@ suite('S3 unavailable before and during a download (the stand-in behind a relay,
 
   it('S3 gone mid-download: the transfer breaks; back on its port, the same link downloads whole and is not counted again', async () => {
     const before = await counted();
-    const link: DownloadLink = (await httpApp().post(`/api/files/${view.id}/download`).set('Authorization', `Bearer ${user}`).expect(200)).body;
+    const link = heldLink(await httpApp().post(`/api/files/${view.id}/download`).set('Authorization', `Bearer ${user}`).expect(200));
     expect(await counted()).toEqual({ file: before.file + 1, rows: before.rows + 1 });
     const presigned = async () => {
-      const res = await httpApp().get(link.url).expect(302);
+      const res = await httpApp().get(link.url).set('Cookie', link.cookie).expect(302);
       return new URL(res.headers.location);
     };
     // The client reads a first chunk, holds the rest back, and S3 goes away.
@@ -452,7 +452,7 @@ suite('S3 unavailable before and during a download (the stand-in behind a relay,
     expect(cut.complete).toBe(false);
     expect(cut.received).toBeLessThan(content.length);
     // The api still hands out the redirect (presigning needs no S3), and counts nothing for it.
-    await httpApp().get(link.url).expect(302);
+    await httpApp().get(link.url).set('Cookie', link.cookie).expect(302);
     await relay.start();
     const whole = await fetch(await presigned());
     expect(whole.status).toBe(200);

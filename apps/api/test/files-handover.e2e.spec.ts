@@ -6,11 +6,11 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { AdminFileView, DownloadLink } from '@solvr/contracts';
+import type { AdminFileView } from '@solvr/contracts';
 import { startTestS3, type TestS3 } from '@solvr/server-storage/testing';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { signIn } from './support/accounts';
-import { createAccount, filesUnder, multipart, portOf, rawRequest, withTamperedSignature } from './support/files';
+import { createAccount, filesUnder, heldLink, multipart, portOf, rawRequest, withTamperedSignature, type HeldLink } from './support/files';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 
 // Where S3 or nginx sits in front, the api checks and signs, and hands the bytes over: it never carries them.
@@ -32,8 +32,8 @@ async function upload(app: ApiApp, token: string, name: string, content: Buffer)
   return res.body;
 }
 
-async function linkFor(app: ApiApp, token: string, id: string): Promise<DownloadLink> {
-  return (await request(app.getHttpServer()).post(`/api/files/${id}/download`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+async function linkFor(app: ApiApp, token: string, id: string): Promise<HeldLink> {
+  return heldLink(await request(app.getHttpServer()).post(`/api/files/${id}/download`).set('Authorization', `Bearer ${token}`).expect(200));
 }
 
 describe(`files on S3 (${TIER})`, () => {
@@ -77,7 +77,7 @@ describe(`files on S3 (${TIER})`, () => {
     const content = randomBytes(100 * 1024);
     const view = await upload(app, admin, 'report ü.pdf', content);
     const link = await linkFor(app, user, view.id);
-    const res = await rawRequest(portOf(app), link.url);
+    const res = await rawRequest(portOf(app), link);
     expect(res.status).toBe(302);
     expect(res.body.length).toBe(0);
     const location = new URL(res.headers.location as string);
@@ -92,7 +92,7 @@ describe(`files on S3 (${TIER})`, () => {
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(10, 20))).toBe(true);
     // A changed link is refused before S3 is asked.
-    expect((await rawRequest(portOf(app), link.url.replace('sig=', 'sig=x'))).status).toBe(403);
+    expect((await rawRequest(portOf(app), { ...link, url: link.url.replace('sig=', 'sig=x') })).status).toBe(403);
   });
 
   it('leaves no object and no unfinished multipart upload when an upload is cut off', async () => {
@@ -148,12 +148,12 @@ describe(`files behind nginx with DOWNLOAD_ACCEL_PREFIX (${TIER})`, () => {
   it('answers X-Accel-Redirect to the internal location and no body', async () => {
     const view = await upload(app, admin, 'setup.exe', randomBytes(5000));
     const link = await linkFor(app, user, view.id);
-    const res = await rawRequest(portOf(app), link.url);
+    const res = await rawRequest(portOf(app), link);
     expect(res.status).toBe(200);
     expect(res.headers['x-accel-redirect']).toMatch(/^\/protected\/files\/[0-9a-f-]{36}$/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="setup.exe"; filename*=UTF-8''setup.exe`);
     expect(res.body.length).toBe(0);
-    expect((await rawRequest(portOf(app), withTamperedSignature(link.url))).headers['x-accel-redirect']).toBeUndefined();
+    expect((await rawRequest(portOf(app), withTamperedSignature(link))).headers['x-accel-redirect']).toBeUndefined();
   });
 
   if (!NGINX) {
@@ -211,20 +211,20 @@ describe(`files behind nginx with DOWNLOAD_ACCEL_PREFIX (${TIER})`, () => {
       const content = randomBytes(200 * 1024 + 3);
       const view = await upload(app, admin, 'tool ü.zip', content);
       const link = await linkFor(app, user, view.id);
-      const whole = await rawRequest(port, link.url);
+      const whole = await rawRequest(port, link);
       expect(whole.status).toBe(200);
       expect(whole.headers['content-disposition']).toBe(`attachment; filename="tool u.zip"; filename*=UTF-8''tool%20%C3%BC.zip`);
       expect(whole.headers.etag).toBeTruthy();
       expect(whole.headers['x-accel-redirect']).toBeUndefined();
       expect(whole.body.equals(content)).toBe(true);
-      const part = await rawRequest(port, link.url, { headers: { Range: 'bytes=1000-1999' } });
+      const part = await rawRequest(port, link, { headers: { Range: 'bytes=1000-1999' } });
       expect(part.status).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 1000-1999/${content.length}`);
       expect(part.body.equals(content.subarray(1000, 2000))).toBe(true);
       // The internal location cannot be asked for directly, and a changed link never reaches it.
       const key = /files\/[0-9a-f-]{36}/.exec(decodeURIComponent(link.url))?.[0];
       expect((await rawRequest(port, `/protected/${key}`)).status).toBe(404);
-      expect((await rawRequest(port, withTamperedSignature(link.url))).status).toBe(403);
+      expect((await rawRequest(port, withTamperedSignature(link))).status).toBe(403);
     });
   });
 });

@@ -3,13 +3,13 @@ import http from 'http';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, type AdminFileView, type DownloadLink, type FileView } from '@solvr/contracts';
+import { FILE_TEXTS, type AdminFileView, type FileView } from '@solvr/contracts';
 import { configOf } from '@solvr/server-core';
 import { filesConfig, FilesService } from '@solvr/server-files';
 import { signDownload } from '@solvr/server-storage';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { signIn } from './support/accounts';
-import { createAccount, filesUnder, multipart, portOf, rawRequest, readThenCut, withTamperedSignature, type FilePart } from './support/files';
+import { createAccount, filesUnder, heldLink, multipart, portOf, rawRequest, readThenCut, withTamperedSignature, type FilePart, type HeldLink } from './support/files';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 
 const PASSWORD = 'files-pass-1';
@@ -66,8 +66,8 @@ describe(`files (${TIER})`, () => {
 
   const as = (caller: Caller | null) => (req: request.Test) => (caller ? req.set('Authorization', `Bearer ${tokens[caller]}`) : req);
 
-  async function downloadLink(id: string, caller: Caller = 'admin'): Promise<DownloadLink> {
-    return (await as(caller)(api().post(`/api/files/${id}/download`)).expect(200)).body;
+  async function downloadLink(id: string, caller: Caller = 'admin'): Promise<HeldLink> {
+    return heldLink(await as(caller)(api().post(`/api/files/${id}/download`)).expect(200));
   }
 
   async function fileRows(): Promise<number> {
@@ -120,7 +120,7 @@ describe(`files (${TIER})`, () => {
       expect(added[0]).toMatch(/^files\/[0-9a-f-]{36}$/);
       expect(filesUnder(storageDir()).some((p) => p.endsWith('.part'))).toBe(false);
       const link = await downloadLink(view.id);
-      const got = await rawRequest(port, link.url);
+      const got = await rawRequest(port, link);
       expect(sha256(got.body)).toBe(sha256(content));
     });
 
@@ -298,7 +298,7 @@ describe(`files (${TIER})`, () => {
               expect(dl.body.url).toBeUndefined();
             } else {
               expect({ cell, download: dl.status }).toEqual({ cell, download: 200 });
-              const bytes = await rawRequest(port, dl.body.url);
+              const bytes = await rawRequest(port, heldLink(dl));
               expect({ cell, status: bytes.status, same: bytes.body.equals(contents[row]) }).toEqual({ cell, status: 200, same: true });
             }
           }
@@ -334,8 +334,8 @@ describe(`files (${TIER})`, () => {
 
     it('lets admins open a file ("View") without counting a download', async () => {
       const before = await counts(ids.paid, 'admin');
-      const link: DownloadLink = (await api().get(`/api/admin/files/${ids.paid}/url`).set('Authorization', `Bearer ${tokens.admin}`).expect(200)).body;
-      expect((await rawRequest(port, link.url)).body.equals(contents.paid)).toBe(true);
+      const link = heldLink(await api().get(`/api/admin/files/${ids.paid}/url`).set('Authorization', `Bearer ${tokens.admin}`).expect(200));
+      expect((await rawRequest(port, link)).body.equals(contents.paid)).toBe(true);
       expect(await counts(ids.paid, 'admin')).toEqual(before);
     });
   });
@@ -343,7 +343,7 @@ describe(`files (${TIER})`, () => {
   describe('downloads', () => {
     let big: Buffer;
     let id: string;
-    let link: DownloadLink;
+    let link: HeldLink;
 
     beforeAll(async () => {
       big = randomBytes(3 * 1024 * 1024 + 17);
@@ -356,7 +356,7 @@ describe(`files (${TIER})`, () => {
       const ttl = Date.parse(link.expires_at) - Date.now();
       expect(ttl).toBeGreaterThan(250_000);
       expect(ttl).toBeLessThanOrEqual(300_000);
-      const res = await rawRequest(port, link.url);
+      const res = await rawRequest(port, link);
       expect(res.status).toBe(200);
       expect(res.headers).toMatchObject({
         'accept-ranges': 'bytes',
@@ -371,37 +371,37 @@ describe(`files (${TIER})`, () => {
     });
 
     it('answers Range requests with 206, 416 past the end, and 304 for a matching If-None-Match', async () => {
-      const part = await rawRequest(port, link.url, { headers: { Range: 'bytes=100-199' } });
+      const part = await rawRequest(port, link, { headers: { Range: 'bytes=100-199' } });
       expect(part.status).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes 100-199/${big.length}`);
       expect(part.headers['content-length']).toBe('100');
       expect(part.body.equals(big.subarray(100, 200))).toBe(true);
 
-      const tail = await rawRequest(port, link.url, { headers: { Range: 'bytes=-10' } });
+      const tail = await rawRequest(port, link, { headers: { Range: 'bytes=-10' } });
       expect(tail.status).toBe(206);
       expect(tail.body.equals(big.subarray(big.length - 10))).toBe(true);
 
-      const past = await rawRequest(port, link.url, { headers: { Range: `bytes=${big.length}-` } });
+      const past = await rawRequest(port, link, { headers: { Range: `bytes=${big.length}-` } });
       expect(past.status).toBe(416);
       expect(past.headers['content-range']).toBe(`bytes */${big.length}`);
       expect(past.body.length).toBe(0);
 
       const etag = part.headers.etag as string;
-      expect((await rawRequest(port, link.url, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+      expect((await rawRequest(port, link, { headers: { 'If-None-Match': etag } })).status).toBe(304);
 
-      const head = await rawRequest(port, link.url, { method: 'HEAD' });
+      const head = await rawRequest(port, link, { method: 'HEAD' });
       expect({ status: head.status, length: head.headers['content-length'], body: head.body.length }).toEqual({ status: 200, length: String(big.length), body: 0 });
     });
 
     it('resumes from an offset after a cut connection, and restarts when the file changed (If-Range)', async () => {
-      const cut = await readThenCut(port, link.url, 1024 * 1024 + 3);
+      const cut = await readThenCut(port, link, 1024 * 1024 + 3);
       const etag = cut.headers.etag as string;
-      const rest = await rawRequest(port, link.url, { headers: { Range: `bytes=${cut.received.length}-`, 'If-Range': etag } });
+      const rest = await rawRequest(port, link, { headers: { Range: `bytes=${cut.received.length}-`, 'If-Range': etag } });
       expect(rest.status).toBe(206);
       expect(rest.headers['content-range']).toBe(`bytes ${cut.received.length}-${big.length - 1}/${big.length}`);
       expect(sha256(Buffer.concat([cut.received, rest.body]))).toBe(sha256(big));
 
-      const stale = await rawRequest(port, link.url, { headers: { Range: `bytes=${cut.received.length}-`, 'If-Range': '"some-other-version"' } });
+      const stale = await rawRequest(port, link, { headers: { Range: `bytes=${cut.received.length}-`, 'If-Range': '"some-other-version"' } });
       expect(stale.status).toBe(200);
       expect(stale.body.equals(big)).toBe(true);
     });
@@ -412,7 +412,7 @@ describe(`files (${TIER})`, () => {
       const slice = Math.ceil(big.length / 8);
       const parts = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          rawRequest(port, own.url, { headers: { Range: `bytes=${i * slice}-${Math.min((i + 1) * slice, big.length) - 1}` } }),
+          rawRequest(port, own, { headers: { Range: `bytes=${i * slice}-${Math.min((i + 1) * slice, big.length) - 1}` } }),
         ),
       );
       expect(parts.map((p) => p.status)).toEqual(Array(8).fill(206));
@@ -460,20 +460,39 @@ describe(`files (${TIER})`, () => {
         url.pathname,
       ];
       for (const path of tampered) {
-        const res = await rawRequest(port, path);
+        const res = await rawRequest(port, { ...link, url: path });
         expect({ path, status: res.status, message: JSON.parse(res.body.toString()).message }).toEqual({ path, status: 403, message: FILE_TEXTS.linkInvalid });
       }
       const secret = configOf(t.config({ FILE_MAX_SIZE: String(MAX) }), filesConfig).signingKey;
-      const expired = `${url.pathname}?${signDownload(q.get('key') as string, 'big.bin', new Date(Date.now() - 1000), secret)}`;
-      const gone = await rawRequest(port, expired);
+      const [{ id: holder }]: Array<{ id: string }> = await db().query('SELECT id FROM users WHERE email = ?', [EMAILS.user]);
+      const expired = `${url.pathname}?${signDownload(q.get('key') as string, 'big.bin', new Date(Date.now() - 1000), secret, holder)}`;
+      const gone = await rawRequest(port, { ...link, url: expired });
       expect({ status: gone.status, message: JSON.parse(gone.body.toString()).message }).toEqual({ status: 410, message: FILE_TEXTS.linkExpired });
       // The same signing with the real key and a future time works: the refusal above is the expiry, not the signer.
-      const fresh = `${url.pathname}?${signDownload(q.get('key') as string, 'big.bin', new Date(Date.now() + 60_000), secret)}`;
-      expect((await rawRequest(port, fresh)).status).toBe(200);
+      const fresh = `${url.pathname}?${signDownload(q.get('key') as string, 'big.bin', new Date(Date.now() + 60_000), secret, holder)}`;
+      expect((await rawRequest(port, { ...link, url: fresh })).status).toBe(200);
       // Stored files are not reachable by their key anywhere else.
       for (const path of [`/${q.get('key')}`, `/api/${q.get('key')}`, `/api/files/${q.get('key')}`, `/data/files/${q.get('key')}`]) {
         expect([path, (await rawRequest(port, path, { headers: { Authorization: `Bearer ${tokens.admin}` } })).status]).toEqual([path, 404]);
       }
+    });
+
+    it('serves a link to the browser of the user it was made for only: not to another user, nor to no one', async () => {
+      const other = await downloadLink(id, 'other');
+      const refused = async (to: string | HeldLink) => {
+        const res = await rawRequest(port, to);
+        return { status: res.status, message: JSON.parse(res.body.toString()).message };
+      };
+      const invalid = { status: 403, message: FILE_TEXTS.linkInvalid };
+      // The user's link with another user's holder cookie, with none, and with a forged one.
+      expect(await refused({ ...link, cookie: other.cookie })).toEqual(invalid);
+      expect(await refused(link.url)).toEqual(invalid);
+      expect(await refused({ ...link, cookie: other.cookie.replace(/=[^.]+\./, `=${link.cookie.split('=')[1].split('.')[0]}.`) })).toEqual(invalid);
+      // Each holder's own link works, and the user's link is not counted again for anyone.
+      const before = await counts(id, 'other');
+      expect((await rawRequest(port, other)).status).toBe(200);
+      expect((await rawRequest(port, link)).status).toBe(200);
+      expect(await counts(id, 'other')).toEqual(before);
     });
 
     it('gives hostile file names a safe Content-Disposition and a safe default name', async () => {
@@ -487,7 +506,7 @@ describe(`files (${TIER})`, () => {
         const unsafe = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069/\\"]/;
         expect({ name, fileName, bad: unsafe.test(fileName) || unsafe.test(view.name) }).toEqual({ name, fileName, bad: false });
         expect(Array.from(fileName).length).toBeLessThanOrEqual(200);
-        const res = await rawRequest(port, (await downloadLink(view.id)).url);
+        const res = await rawRequest(port, await downloadLink(view.id));
         const disposition = res.headers['content-disposition'] as string;
         // eslint-disable-next-line no-control-regex
         expect(/[\u0000-\u001f\u007f]/.test(disposition)).toBe(false);
@@ -508,10 +527,10 @@ describe(`files (${TIER})`, () => {
       const victim = await uploaded({ name: 'Doomed' }, file('doomed.bin'));
       const before = objects();
       const doomedLink = await downloadLink(victim.id, 'user');
-      expect((await rawRequest(port, doomedLink.url)).status).toBe(200);
+      expect((await rawRequest(port, doomedLink)).status).toBe(200);
       await api().delete(`/api/admin/files/${victim.id}`).set('Authorization', `Bearer ${tokens.admin}`).expect(204);
       expect(before.length - objects().length).toBe(1);
-      expect((await rawRequest(port, doomedLink.url)).status).toBe(404);
+      expect((await rawRequest(port, doomedLink)).status).toBe(404);
       await as('user')(api().get(`/api/files/${victim.id}`)).expect(404);
       await api().delete(`/api/admin/files/${victim.id}`).set('Authorization', `Bearer ${tokens.admin}`).expect(404);
       // The user's download stays counted, without the file.

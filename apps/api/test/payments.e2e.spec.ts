@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { FILE_TEXTS, PAYMENT_TEXTS, type AdminFileView, type CheckoutStatus, type FilePurchases, type FileView, type RevenueSummary } from '@solvr/contracts';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { signIn } from './support/accounts';
-import { createAccount, multipart, portOf } from './support/files';
+import { createAccount, heldLink, multipart, portOf } from './support/files';
 import { refundedCharge, signedEvent, startStripeStandIn, STRIPE_TEST_KEYS, type SignedEvent, type StripeStandIn } from './support/stripe';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
 
@@ -163,8 +163,8 @@ describe(`payments (${TIER})`, () => {
     expect(await availability('other', files.usd.id)).toBe('buy');
     const summary = (await as('buyer')(api().get('/api/files/summary')).expect(200)).body;
     expect(summary.available_files).toBe((await library('buyer')).filter((f) => f.availability === 'download').length);
-    const link = (await as('buyer')(api().post(`/api/files/${files.usd.id}/download`)).expect(200)).body;
-    await api().get(link.url).expect(200);
+    const link = heldLink(await as('buyer')(api().post(`/api/files/${files.usd.id}/download`)).expect(200));
+    await api().get(link.url).set('Cookie', link.cookie).expect(200);
     await as('other')(api().post(`/api/files/${files.usd.id}/download`)).expect(403);
     expect((await status('buyer', firstSession).expect(200)).body).toEqual({ session_id: firstSession, status: 'paid', file_id: files.usd.id });
     // Buying it again goes straight to the download.

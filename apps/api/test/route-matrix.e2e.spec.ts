@@ -6,7 +6,7 @@ import { SEEDED_RELEASES } from '@solvr/server-files';
 import { UnsubscribeLinks } from '@solvr/server-mail';
 import { type ApiApp, createApi } from '../src/bootstrap';
 import { profilePayload, signIn } from './support/accounts';
-import { createAccount, multipart, portOf } from './support/files';
+import { createAccount, heldLink, multipart, portOf } from './support/files';
 import { registeredRoutes } from './support/routes';
 import { purchaseByWebhook, startStripeStandIn, STRIPE_TEST_KEYS, type StripeStandIn } from './support/stripe';
 import { createTestEnv, TestEnv, TIER } from './support/test-env';
@@ -109,8 +109,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/apps/:appId/entities/User/me': SIGNED_IN_READ,
   'GET /api/apps/:appId/files/:id/download': {
     ids: { signed: () => fx.platformFileUrl, unsigned: () => fx.file.public.id },
-    why: "a file_url signed for the user (the signature is the credential); the same file without one",
-    expect: { signed: '302 302 302 302', unsigned: '403 403 403 403', madeUp: '403 403 403 403' },
+    why: 'a file_url signed for the user (the signature is the credential: the bytes are sent); the same file without one',
+    expect: { signed: '200 200 200 200', unsigned: '403 403 403 403', madeUp: '403 403 403 403' },
   },
   'GET /api/auth/google': { why: 'Google sign-in is not configured', expect: '302 302 302 302' },
   'GET /api/auth/google/callback': { why: 'Google sign-in is not configured', expect: '404 404 404 404' },
@@ -118,8 +118,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/download': {
     id: '?',
     ids: { signed: () => fx.downloadLink, madeUp: () => `key=files/${MADE_UP}&name=x.zip&expires=9999999999&sig=AAAA` },
-    why: 'a link handed out by POST /api/files/:id/download; a made-up signature',
-    expect: { signed: '200 200 200 200', madeUp: '403 403 403 403' },
+    why: "a link handed out to user by POST /api/files/:id/download, each caller with its own browser's holder cookie; a made-up signature",
+    expect: { signed: '403 200 403 403', madeUp: '403 403 403 403' },
   },
   'GET /api/files': SIGNED_IN_READ,
   'GET /api/files/:id': {
@@ -236,7 +236,12 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
   let stripe: StripeStandIn;
   const tokens = {} as Record<Caller, string | undefined>;
   const api = () => request(app.getHttpServer());
-  const as = (caller: Caller) => (req: request.Test) => (tokens[caller] ? req.set('Authorization', `Bearer ${tokens[caller]}`) : req);
+  /** The download holder cookie each signed-in caller's browser has, as it has its token. */
+  const holderCookies = {} as Record<Caller, string | undefined>;
+  const as = (caller: Caller) => (req: request.Test) => {
+    if (holderCookies[caller]) req.set('Cookie', holderCookies[caller] as string);
+    return tokens[caller] ? req.set('Authorization', `Bearer ${tokens[caller]}`) : req;
+  };
 
   async function upload(fields: Record<string, string>): Promise<AdminFileView> {
     const { body, contentType } = multipart(Object.entries(fields), [{ filename: `${fields.name}.zip`, content: randomBytes(512) }]);
@@ -295,7 +300,11 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
     const record = (await as('user')(api().get(`/api/apps/portal/entities/File/${fx.file.public.id}`)).expect(200)).body;
     const fileUrl = new URL(record.file_url);
     fx.platformFileUrl = `${fx.file.public.id}${fileUrl.search}`;
-    fx.downloadLink = new URL((await as('user')(api().post(`/api/files/${fx.file.public.id}/download`)).expect(200)).body.url, 'http://x').search.slice(1);
+    for (const caller of ['user', 'other', 'admin'] as const) {
+      const link = heldLink(await as(caller)(api().post(`/api/files/${fx.file.public.id}/download`)).expect(200));
+      holderCookies[caller] = link.cookie;
+      if (caller === 'user') fx.downloadLink = new URL(link.url, 'http://x').search.slice(1);
+    }
   });
   afterAll(async () => {
     await app?.close();

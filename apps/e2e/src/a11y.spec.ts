@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { PAGES, pathTo, type PageDef, type PageName } from '@solvr/contracts';
+import { seriousViolations as axeViolations } from '../support/axe';
 import { signIn } from '../support/fixtures';
 import { confirmedAccount, watchPage } from '../support/watch';
 
@@ -14,12 +14,7 @@ async function seriousViolations(page: Page, where: string, { sandboxedFrame = '
   // A script-less sandboxed frame (the news preview) never reports network idle, and axe cannot run inside it: the
   // page around it is checked once the frame is visible (its title is checked as part of the page).
   if (!sandboxedFrame) await page.waitForLoadState('networkidle');
-  const builder = new AxeBuilder({ page });
-  if (sandboxedFrame) builder.exclude(sandboxedFrame);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return axeViolations(page, where, { exclude: sandboxedFrame });
 }
 
 const path = (p: PageDef) => pathTo(p.page as PageName);

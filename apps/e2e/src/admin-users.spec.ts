@@ -1,21 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_USERS_TEXTS as T, AUDIT_TEXTS, OVERVIEW_TEXTS, USERS_CSV_COLUMNS } from '@solvr/contracts';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/fixtures';
 import { confirmedAccount } from '../support/watch';
 
 /** Issue 13 in the browser: the Users tab, its CSV, roles, the Overview and the tab in the address. */
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 15_000 });
-
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('an admin finds a user, exports the CSV, and promotes the user, who then sees the Admin link', async ({ page, browser, request }) => {
   const member = await confirmedAccount(request, 'promote-me');

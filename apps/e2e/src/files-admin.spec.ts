@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_FILES_TEXTS as F, ADMIN_UPLOAD_TEXTS as U, FILE_TEXTS, PORTAL_TEXTS } from '@solvr/contracts';
+import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/fixtures';
 import { confirmedAccount, watchPage } from '../support/watch';
 
@@ -21,13 +21,6 @@ async function openTab(page: Page, name: 'Files' | 'Upload') {
   if (name === 'Upload') await expect(page.getByRole('heading', { name: U.title })).toBeVisible();
   else await expect(page.getByRole('searchbox', { name: F.searchLabel })).toBeVisible();
   await page.waitForLoadState('networkidle');
-}
-
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { join, relative } from 'path';
+import { DOWNLOAD_HOLDER_COOKIE } from '@solvr/server-files';
 import { hashPassword, UsersService } from '@solvr/server-users';
 
 export interface FilePart {
@@ -42,10 +43,32 @@ export interface RawReply {
   body: Buffer;
 }
 
+/** A download link as the browser that asked for it holds it: the url, and the holder cookie set with it. */
+export interface HeldLink {
+  url: string;
+  expires_at: string;
+  /** `solvr_download=...`, for a Cookie header. */
+  cookie: string;
+}
+
+/** The link of a POST /api/files/:id/download (or the admin's View) answer, with the cookie that answer set. */
+export function heldLink(res: { body: { url: string; expires_at: string }; headers: Record<string, unknown> }): HeldLink {
+  const cookies = ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []);
+  const cookie = cookies.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${DOWNLOAD_HOLDER_COOKIE}=`));
+  if (!cookie) throw new Error('the answer set no download holder cookie');
+  return { url: res.body.url, expires_at: res.body.expires_at, cookie };
+}
+
+/** A path, or a held link: its url, sent with its holder cookie (unless the headers say otherwise). */
+function target(to: string | HeldLink, headers: Record<string, string> = {}): { path: string; headers: Record<string, string> } {
+  return typeof to === 'string' ? { path: to, headers } : { path: to.url, headers: { Cookie: to.cookie, ...headers } };
+}
+
 /** A plain HTTP request on the listening app (supertest cannot cut a connection half-way). */
-export function rawRequest(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<RawReply> {
+export function rawRequest(port: number, to: string | HeldLink, opts: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<RawReply> {
+  const { path, headers } = target(to, opts.headers);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -57,9 +80,10 @@ export function rawRequest(port: number, path: string, opts: { method?: string; 
 }
 
 /** Reads the first `bytes` of a download, then drops the connection, as a cut network would. */
-export function readThenCut(port: number, path: string, bytes: number): Promise<{ headers: http.IncomingHttpHeaders; received: Buffer }> {
+export function readThenCut(port: number, to: string | HeldLink, bytes: number): Promise<{ headers: http.IncomingHttpHeaders; received: Buffer }> {
+  const { path, headers } = target(to);
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       let total = 0;
       res.on('data', (c: Buffer) => {
@@ -108,6 +132,9 @@ export async function createAccount(app: INestApplication, email: string, passwo
 }
 
 /** The same link with the signature's first character changed (never a no-op, whatever the signature starts with). */
-export function withTamperedSignature(url: string): string {
-  return url.replace(/sig=(.)/, (_m, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+export function withTamperedSignature(url: string): string;
+export function withTamperedSignature(link: HeldLink): HeldLink;
+export function withTamperedSignature(link: string | HeldLink): string | HeldLink {
+  const tamper = (url: string) => url.replace(/sig=(.)/, (_m, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
+  return typeof link === 'string' ? tamper(link) : { ...link, url: tamper(link.url) };
 }

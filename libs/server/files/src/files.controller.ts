@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
 import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
+import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
+import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
 import { FileStats } from './file-stats';
@@ -12,7 +13,11 @@ import { UploadsService } from './uploads.service';
 /** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
 @Controller('files')
 export class FilesController {
-  constructor(private readonly files: FilesService) {}
+  constructor(
+    private readonly files: FilesService,
+    @InjectConfig() private readonly config: AppConfig,
+    @InjectConfig(filesConfig) private readonly settings: FilesConfig,
+  ) {}
 
   /** FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost). */
   @Get()
@@ -34,8 +39,10 @@ export class FilesController {
   /** Counts the download once and answers a signed link valid DOWNLOAD_URL_TTL_SECONDS; 404 hidden, 403 not bought. */
   @Post(':id/download')
   @HttpCode(200)
-  download(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<DownloadLink> {
-    return this.files.download(id, user);
+  async download(@Param('id') id: string, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: FastifyReply): Promise<DownloadLink> {
+    const link = await this.files.download(id, user);
+    setDownloadHolder(res, user, this.config, this.settings);
+    return link;
   }
 
   /** 'Buy {price}': a checkout url for the stored price, or `owned` when the caller may already download it. */
@@ -59,6 +66,7 @@ export class AdminFilesController {
     private readonly uploads: UploadsService,
     private readonly releases: ReleasesService,
     private readonly fileStats: FileStats,
+    @InjectConfig() private readonly config: AppConfig,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
@@ -106,7 +114,14 @@ export class AdminFilesController {
 
   /** "View": a signed link that is not counted as a download. */
   @Get(':id/url')
-  link(@Param('id') id: string): Promise<DownloadLink> {
-    return this.files.adminLink(id);
+  async link(@Param('id') id: string, @CurrentUser() admin: SessionUser, @Res({ passthrough: true }) res: FastifyReply): Promise<DownloadLink> {
+    const link = await this.files.adminLink(id, admin);
+    setDownloadHolder(res, admin, this.config, this.settings);
+    return link;
   }
+}
+
+/** With each link, the cookie that lets this browser (and no other) follow it. */
+function setDownloadHolder(res: FastifyReply, user: SessionUser, config: AppConfig, settings: FilesConfig): void {
+  res.setCookie(DOWNLOAD_HOLDER_COOKIE, holderCookie(user.id, settings.signingKey), holderCookieOptions(config.publicUrl.startsWith('https:')));
 }

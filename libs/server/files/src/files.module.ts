@@ -23,6 +23,6 @@ import { UploadsService } from './uploads.service';
   imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription]), UsersDataModule, StorageModule, MailModule, PaymentsModule],
   controllers: [FilesController, AdminFilesController, DownloadsController, ReleasesController, ReleaseDownloadsController],
   providers: [FilesService, UploadsService, ReleasesService, StoredFileResponder, FileStats],
-  exports: [FilesService, UploadsService, ReleasesService],
+  exports: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
 })
 export class FilesModule {}

@@ -22,6 +22,7 @@ import {
 import { AccessService, applyRecordQuery, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
+import { DOWNLOAD_PATH } from './download-holder';
 import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
@@ -29,7 +30,6 @@ import { filesConfig, type FilesConfig } from './files.config';
 import { LibraryCache, type LibraryEntry } from './library-cache';
 
 /** Where the signed links point; the DownloadsController answers there. */
-export const DOWNLOAD_PATH = '/api/download';
 
 /** The stored object of a new upload, as StorageService.put measured it. */
 export interface StoredUpload {
@@ -126,13 +126,18 @@ export class FilesService {
    * counts it once (file, user and a downloads row in one transaction) and hands out a short-lived signed link.
    */
   async download(id: string, user: SessionUser): Promise<DownloadLink> {
+    return this.link(await this.countedDownload(id, user), user.id);
+  }
+
+  /** The access check and the count of a download, without a link: the stored object to send. */
+  async countedDownload(id: string, user: SessionUser): Promise<FileRecord> {
     const row = await this.files.findOneBy({ id });
     const decision = row ? fileAccessDecision(accessFacts(row), await this.viewerOf(user), 'download') : 'not-found';
     if (!row || decision === 'not-found') throw new NotFoundException(FILE_TEXTS.notFound);
     if (decision === 'forbidden') throw new ForbiddenException(FILE_TEXTS.noAccess);
     await this.requireStored(row);
     await this.countDownload(row.id, user.id);
-    return this.link(row);
+    return row;
   }
 
   /**
@@ -210,10 +215,15 @@ export class FilesService {
   }
 
   /** Admin "View": a link to the bytes that is not counted as a download. */
-  async adminLink(id: string): Promise<DownloadLink> {
+  async adminLink(id: string, admin: SessionUser): Promise<DownloadLink> {
+    return this.link(await this.storedFile(id), admin.id);
+  }
+
+  /** Any file with its stored object, not counted (the admin's View). */
+  async storedFile(id: string): Promise<FileRecord> {
     const row = await this.find(id);
     await this.requireStored(row);
-    return this.link(row);
+    return row;
   }
 
   async setActive(id: string, isActive: boolean): Promise<AdminFileView> {
@@ -284,9 +294,10 @@ export class FilesService {
     }
   }
 
-  private link(row: FileRecord): DownloadLink {
+  /** A link only its holder's browser may follow (see download-holder.ts). */
+  private link(row: FileRecord, holder: string): DownloadLink {
     const expiresAt = new Date(Date.now() + this.settings.linkTtlSeconds * 1000);
-    const query = signDownload(row.storageKey, row.fileName, expiresAt, this.settings.signingKey);
+    const query = signDownload(row.storageKey, row.fileName, expiresAt, this.settings.signingKey, holder);
     return { url: `${DOWNLOAD_PATH}?${query}`, expires_at: expiresAt.toISOString() };
   }
 

@@ -5,6 +5,7 @@ export * from './files.service';
 export * from './uploads.service';
 export * from './files.controller';
 export * from './downloads.controller';
+export * from './download-holder';
 export * from './files.module';
 export * from './migrations';
 export * from './stored-file.responder';

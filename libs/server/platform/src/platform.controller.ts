@@ -22,7 +22,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_MAX, FILE_TEXTS, PLATFORM_TEXTS } from '@solvr/contracts';
 import { Public } from '@solvr/server-core';
 import { AuthService, Throttle, ThrottleGuard, ThrottleService } from '@solvr/server-auth';
-import { FilesService } from '@solvr/server-files';
+import { FilesService, StoredFileResponder } from '@solvr/server-files';
 import { UsersService } from '@solvr/server-users';
 import { readCsvUpload } from './csv-import';
 import { PlatformEntities } from './entities/platform-entities.service';
@@ -176,7 +176,8 @@ export class PlatformFunctionsController {
 
 /**
  * A File record's file_url: signed for one caller, it checks that caller's access again, counts the download (file,
- * user and downloads row, as the library's Download does) and redirects to the site's short-lived download link.
+ * user and downloads row, as the library's Download does) and sends the bytes (Range, ETag; with S3, a redirect to
+ * a presigned link).
  */
 @Controller('apps/:appId/files')
 @PlatformRoutes()
@@ -185,16 +186,18 @@ export class PlatformFileLinksController {
     private readonly links: FileLinks,
     private readonly files: FilesService,
     private readonly users: UsersService,
+    private readonly responder: StoredFileResponder,
   ) {}
 
   @Get(':id/download')
-  async download(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+  async download(@Param('id') id: string, @Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const link = this.links.verifyFileUrl(id, query);
     if (!link.ok) throw link.reason === 'expired' ? new GoneException({ message: FILE_TEXTS.linkExpired, code: 'link_expired' }) : new ForbiddenException({ message: FILE_TEXTS.linkInvalid, code: 'link_invalid' });
     const { userId } = link.value;
     const account = userId ? await this.users.findById(userId) : null;
     if (userId && !account) throw new NotFoundException({ message: FILE_TEXTS.notFound, code: 'not_found' });
-    const target = account ? await this.files.download(id, { id: account.id, email: account.email, role: account.role }) : await this.files.adminLink(id);
-    await reply.header('Cache-Control', 'no-store').redirect(target.url, 302);
+    // Sent from here: the site's own download links are for a signed-in browser, and an SDK client is neither.
+    const row = account ? await this.files.countedDownload(id, { id: account.id, email: account.email, role: account.role }) : await this.files.storedFile(id);
+    await this.responder.send(req, reply, { key: row.storageKey, fileName: row.fileName });
   }
 }

@@ -69,6 +69,17 @@ describe('signed download links', () => {
     expect(verifyDownload(moved, SECRET, NOW)).toEqual({ ok: false, reason: 'tampered' });
   });
 
+  it('verifies a link made for a holder for that holder only, and never as a link made for no one', () => {
+    const held = signDownload('files/abc/setup.exe', 'Solvr Setup 1.2.exe', LATER, SECRET, 'user-a');
+    expect(verifyDownload(held, SECRET, NOW, 'user-a')).toMatchObject({ ok: true, key: 'files/abc/setup.exe' });
+    expect(verifyDownload(held, SECRET, NOW, 'user-b')).toEqual({ ok: false, reason: 'tampered' });
+    expect(verifyDownload(held, SECRET, NOW)).toEqual({ ok: false, reason: 'tampered' });
+    expect(verifyDownload(held, SECRET, NOW, '')).toEqual({ ok: false, reason: 'tampered' });
+    // ...and a link made for no one does not pass as anyone's
+    expect(verifyDownload(query, SECRET, NOW, 'user-a')).toEqual({ ok: false, reason: 'tampered' });
+    expect(verifyDownload(held, SECRET, LATER, 'user-a')).toEqual({ ok: false, reason: 'expired' });
+  });
+
   it('needs a secret', () => {
     expect(() => signDownload('files/a', 'a', LATER, '')).toThrow('A signing secret is required');
   });
