@@ -105,8 +105,11 @@ async function prepareLibrary(ctx) {
   }
 }
 
-/** A browser's request for a page: the api answers public pages with server-rendered HTML. */
-const asBrowser = async () => ({ headers: { accept: 'text/html' }, notes: [] });
+/**
+ * A browser's request for a page: the api answers public pages with server-rendered HTML, compressed as the browser
+ * accepts (the reference sends the same compressed bytes).
+ */
+const asBrowser = async () => ({ headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }, notes: [] });
 
 export const ENDPOINTS = [
   { name: 'public-config', path: '/api/public-config' },
@@ -131,7 +134,7 @@ export default {
         const headers = prepared.headers ?? {};
         try {
           notes.push(...(prepared.notes ?? []));
-          // As autocannon asks: no Accept-Encoding.
+          // As autocannon asks: the endpoint's headers (a page as a browser asks for it, the api reads without Accept-Encoding).
           const first = await fetchBytes(ctx.app.url + ep.path, { headers, keep: true });
           const body = first.body;
           if (first.status !== 200) throw new Error(`${ep.path} answered ${first.status}: ${body.toString().slice(0, 200)}`);

@@ -1,16 +1,19 @@
-import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AUDIT_RECORDER } from '@solvr/server-core';
 import { AuditController } from './audit.controller';
 import { AuditEntry } from './audit-entry.entity';
-import { AuditInterceptor } from './audit.interceptor';
 import { AuditService } from './audit.service';
 
-/** Owns audit_log. Handlers opt in with @Audited (server-core); this module's interceptor writes the entries. */
+/**
+ * Owns audit_log. Handlers opt in with @Audited (server-core), whose interceptor writes the entries through this
+ * module's recorder; global, so the handlers of every feature module find it.
+ */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry])],
   controllers: [AuditController],
-  providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
-  exports: [AuditService],
+  providers: [AuditService, { provide: AUDIT_RECORDER, useExisting: AuditService }],
+  exports: [AuditService, AUDIT_RECORDER],
 })
 export class AuditModule {}

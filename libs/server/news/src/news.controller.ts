@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
 import type { NewsFlags, NewsInput, NewsList, NewsView } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
@@ -24,9 +24,11 @@ export class NewsFlagsDto implements NewsFlags {
 export class NewsController {
   constructor(private readonly news: NewsService) {}
 
+  /** NewsList, as the JSON the service keeps with its cached list. */
   @Get()
-  list(@Query('page') page: unknown, @Query('limit') limit: unknown): Promise<NewsList> {
-    return this.news.listPublished(pagingOf(page, limit));
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  list(@Query('page') page: unknown, @Query('limit') limit: unknown): Promise<Buffer> {
+    return this.news.publishedJson(pagingOf(page, limit));
   }
 
   @Get(':ref')

@@ -64,11 +64,19 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
  */
 export const PUBLISHED_CACHE_MS = 2000;
 
+/** A cached page of the published list, and its JSON once asked for. */
+interface PublishedEntry {
+  at: number;
+  revision: number;
+  list: Promise<NewsList>;
+  json?: Promise<Buffer>;
+}
+
 /** The one owner of the news table. Drafts exist for admins only: everywhere else they are 404. */
 @Injectable()
 export class NewsService {
   private revision = 0;
-  private readonly published = new Map<string, { at: number; revision: number; list: Promise<NewsList> }>();
+  private readonly published = new Map<string, PublishedEntry>();
 
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
@@ -77,14 +85,26 @@ export class NewsService {
 
   /** Published posts, newest first (spec section 7). */
   listPublished(paging: Paging): Promise<NewsList> {
+    return this.publishedEntry(paging).list;
+  }
+
+  /** The same list as the JSON answer, serialised once per cached list rather than once per request. */
+  publishedJson(paging: Paging): Promise<Buffer> {
+    const entry = this.publishedEntry(paging);
+    entry.json ??= entry.list.then((list) => Buffer.from(JSON.stringify(list)));
+    return entry.json;
+  }
+
+  private publishedEntry(paging: Paging): PublishedEntry {
     const key = `${paging.page}/${paging.limit}`;
     const hit = this.published.get(key);
-    if (hit && hit.revision === this.revision && Date.now() - hit.at < PUBLISHED_CACHE_MS) return hit.list;
+    if (hit && hit.revision === this.revision && Date.now() - hit.at < PUBLISHED_CACHE_MS) return hit;
     const list = this.list(paging, true);
     list.catch(() => this.published.delete(key));
     if (this.published.size >= 200) this.published.clear();
-    this.published.set(key, { at: Date.now(), revision: this.revision, list });
-    return list;
+    const entry: PublishedEntry = { at: Date.now(), revision: this.revision, list };
+    this.published.set(key, entry);
+    return entry;
   }
 
   /** Bumped by every write through this replica: what was rendered or cached from the news before is stale. */

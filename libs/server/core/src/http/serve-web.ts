@@ -159,7 +159,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
     return renderer.render(req.url).then(
       (page) => {
         if (!page) return sendAsset(req, reply, indexHtml);
-        return compressed(pageDocument(template, page, config.publicUrl, styles, start), req.headers['accept-encoding']).then(({ body, encoding }) => {
+        return documentFor(page, req.headers['accept-encoding'], () => pageDocument(template, page, config.publicUrl, styles, start)).then(({ body, encoding }) => {
           if (encoding) reply.header('Content-Encoding', encoding);
           return reply.code(page.status).header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
         });
@@ -200,9 +200,25 @@ function serverRenderedStyles(assets: Map<string, WebAsset>): string {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
+
+/**
+ * Finished documents by rendered page and encoding. The renderer hands out the same page while it is cached, so
+ * a page is put together and compressed once per encoding, not once per request; it goes with its page.
+ */
+const documents = new WeakMap<SsrRendered, Map<string, Promise<Encoded>>>();
+
+function documentFor(page: SsrRendered, acceptEncoding: string | undefined, html: () => string): Promise<Encoded> {
+  const encoding = (acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip', 'identity']) : 'identity') ?? 'identity';
+  let byEncoding = documents.get(page);
+  if (!byEncoding) documents.set(page, (byEncoding = new Map()));
+  let done = byEncoding.get(encoding);
+  if (!done) byEncoding.set(encoding, (done = compressed(html(), encoding)));
+  return done;
+}
+
 /** A page compressed for the browser: brotli at a quality that costs about a millisecond, or gzip. */
-async function compressed(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
-  const encoding = acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip', 'identity']) : 'identity';
+async function compressed(html: string, encoding: string): Promise<Encoded> {
   if (encoding === 'br') return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }), encoding };
   if (encoding === 'gzip') return { body: await gzipped(html, { level: 6 }), encoding };
   return { body: html };
