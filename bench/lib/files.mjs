@@ -163,9 +163,15 @@ export function downloadBytes(url, headers = {}) {
 export async function downloadLink(baseUrl, token, id, agent) {
   const res = await request(`${baseUrl}/api/files/${id}/download`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, agent });
   if (res.status !== 200) throw new Error(`POST /api/files/${id}/download answered ${res.status}: ${res.body.slice(0, 200)}`);
-  const holder = setCookieValue(res.headers, 'solvr_download');
-  if (!holder) throw new Error(`POST /api/files/${id}/download set no holder cookie`);
-  return { url: JSON.parse(res.body).url, headers: { cookie: `solvr_download=${holder}` }, ms: res.ms };
+  const headers = holderHeaders(res.headers);
+  if (!headers) throw new Error(`POST /api/files/${id}/download set no holder cookie`);
+  return { url: JSON.parse(res.body).url, headers, ms: res.ms };
+}
+
+/** The Cookie header that follows a download link, from the answer that handed the link out (null if it set none). */
+export function holderHeaders(answerHeaders) {
+  const holder = setCookieValue(answerHeaders, 'solvr_download');
+  return holder ? { cookie: `solvr_download=${holder}` } : null;
 }
 
 /** The storage key a signed link names (files/<uuid>): the file is <filesDir>/<key> on local disk. */

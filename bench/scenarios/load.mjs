@@ -19,14 +19,13 @@ import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { startApp } from '../lib/app.mjs';
 import { openDb, signIn, utc } from '../lib/db.mjs';
-import { fetchBytes, uploadChecked } from '../lib/files.mjs';
+import { fetchBytes, holderHeaders, uploadChecked } from '../lib/files.mjs';
 import { request, setCookieValue } from '../lib/http.mjs';
 import { startSmtpSink } from '../lib/mail-sink.mjs';
 import { freePort, startProcess, stopProcess } from '../lib/processes.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 
 const COOKIE = 'solvr_refresh';
-const HOLDER_COOKIE = 'solvr_download';
 const ACCOUNTS = 'bench-load.local';
 const RECIPIENTS = 'bench-load-mail.local';
 const THINK_MS = 200;
@@ -125,8 +124,7 @@ class Browser {
     const route = 'GET /api/download (bytes)';
     try {
       // The link is this user's: its browser shows that with the holder cookie the same answer set.
-      const holder = setCookieValue(link.headers, HOLDER_COOKIE);
-      const res = await fetchBytes(this.base + JSON.parse(link.body).url, { agent: this.agent, headers: this.headers({ cookie: `${HOLDER_COOKIE}=${holder}` }) });
+      const res = await fetchBytes(this.base + JSON.parse(link.body).url, { agent: this.agent, headers: this.headers(holderHeaders(link.headers) ?? {}) });
       if (res.status !== 200 || res.bytes !== file.file_size) this.rec.error(route, `${res.status}, ${res.bytes} of ${file.file_size} bytes`);
       else this.rec.ok(route, res.ms);
     } catch (e) {

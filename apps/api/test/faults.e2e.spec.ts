@@ -1,4 +1,3 @@
-import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
 import { mkdtempSync, rmSync } from 'fs';
 import http from 'http';
@@ -18,6 +17,7 @@ import { createWorker } from '../../worker/src/bootstrap';
 import { signIn } from './support/accounts';
 import { createAccount, heldLink, multipart } from './support/files';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
+import { freePort, startProcess, startRedis, type StartedProcess } from './support/processes';
 import { createTestEnv, TestEnv, TIER, waitFor } from './support/test-env';
 
 /**
@@ -33,39 +33,17 @@ const SERVICES = TIER === 'services';
 const suite = SERVICES ? describe : describe.skip;
 if (!SERVICES) console.log('faults.e2e.spec: services tier only (TEST_TIER=services); skipped in the sqlite tier');
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function start(cmd: string, args: string[]): { proc: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const proc = spawn(cmd, args, { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  return { proc, output: () => out, exited: new Promise((ok) => proc.once('exit', (code) => ok(code))) };
-}
-
-async function startRedis(port: number) {
-  const redis = start('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction']);
-  await waitFor(async () => redis.output().includes('Ready to accept connections') || undefined, 'redis-server to start', 10_000);
-  return redis;
-}
 
 /** A MariaDB server of this test's own (own datadir, port and socket), stopped and started again on the same data. */
 async function startMariaDb() {
   const dir = mkdtempSync(join(tmpdir(), 'solvr-faults-db-'));
   const port = await freePort();
-  const install = start('mariadb-install-db', ['--no-defaults', `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root']);
+  const install = startProcess('mariadb-install-db', ['--no-defaults', `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root']);
   if ((await install.exited) !== 0) throw new Error(install.output());
-  let server: ReturnType<typeof start>;
+  let server: StartedProcess;
   const up = async () => {
-    server = start('mariadbd', [
+    server = startProcess('mariadbd', [
       '--no-defaults',
       `--datadir=${dir}/data`,
       `--port=${port}`,

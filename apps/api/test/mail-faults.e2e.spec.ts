@@ -1,6 +1,5 @@
-import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import { existsSync } from 'fs';
-import { createServer } from 'net';
 import { join } from 'path';
 import request from 'supertest';
 import { UsersService } from '@solvr/server-users';
@@ -8,34 +7,11 @@ import { type ApiApp, createApi } from '../src/bootstrap';
 import { signIn } from './support/accounts';
 import { createAccount } from './support/files';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink';
+import { freePort, ROOT, startProcess, startRedis } from './support/processes';
 import { createTestEnv, TestEnv, waitFor } from './support/test-env';
 
-const ROOT = join(__dirname, '../../..');
 const WORKER = join(ROOT, 'dist/apps/worker/main.js');
 const PASSWORD = 'Fault-test-pass-1';
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-function start(cmd: string, args: string[], env: Record<string, string> = {}): { proc: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const proc = spawn(cmd, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  return { proc, output: () => out, exited: new Promise((ok) => proc.once('exit', (code) => ok(code))) };
-}
-
-/** A Redis of this test's own, so it can be stopped and started (and given an eviction policy) without touching others. */
-async function startRedis(port: number, policy = 'noeviction') {
-  const redis = start('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--maxmemory-policy', policy]);
-  await waitFor(async () => redis.output().includes('Ready to accept connections') || undefined, 'redis-server to start', 10_000);
-  return redis;
-}
 
 /**
  * Mail under faults, with the built worker as its own process (killed, stopped) beside an api, a Redis of the
@@ -54,7 +30,7 @@ describe('mail under faults (built worker process, own Redis)', () => {
   const http = () => request(api.getHttpServer());
 
   const startWorker = async () => {
-    const worker = start(process.execPath, [WORKER], { ...env, WORKER_PORT: String(await freePort()) });
+    const worker = startProcess(process.execPath, [WORKER], { ...env, WORKER_PORT: String(await freePort()) });
     await waitFor(async () => /Worker is processing jobs/.test(worker.output()) || (worker.proc.exitCode !== null ? Promise.reject(new Error(worker.output())) : undefined), 'the worker', 30_000);
     return worker;
   };

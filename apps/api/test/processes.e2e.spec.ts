@@ -1,10 +1,9 @@
-import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { type ChildProcess, spawnSync } from 'child_process';
 import { existsSync, readFileSync } from 'fs';
-import { createServer } from 'net';
 import { join } from 'path';
+import { freePort, ROOT, startProcess } from './support/processes';
 import { createTestEnv, TestEnv } from './support/test-env';
 
-const ROOT = join(__dirname, '../../..');
 const API = join(ROOT, 'dist/apps/api');
 const WORKER = join(ROOT, 'dist/apps/worker/main.js');
 
@@ -16,22 +15,6 @@ function k8sSettings(): Record<string, string> {
     if (m) env[m[1]] = m[2];
   }
   return env;
-}
-
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-function start(file: string, env: Record<string, string>): { proc: ChildProcess; output: () => string } {
-  const proc = spawn(process.execPath, [file], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  return { proc, output: () => out };
 }
 
 async function waitHealthy(url: string, proc: ChildProcess, output: () => string): Promise<Record<string, unknown>> {
@@ -74,8 +57,8 @@ describe('built processes with the Kubernetes settings', () => {
     expect(job.stdout).toMatch(/Migrations applied: Init\d+, AuthSessions\d+, AuthTokens\d+/);
     expect(job.status).toBe(0);
 
-    const api = start(join(API, 'main.js'), env);
-    const worker = start(WORKER, env);
+    const api = startProcess(process.execPath, [join(API, 'main.js')], env);
+    const worker = startProcess(process.execPath, [WORKER], env);
     try {
       const health = await waitHealthy(`http://127.0.0.1:${env.PORT}/api/health`, api.proc, api.output);
       expect(health).toMatchObject({ status: 'ok', database: { driver: 'mysql' }, queue: { driver: 'bull' } });

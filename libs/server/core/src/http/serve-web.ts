@@ -6,12 +6,11 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
 import { brotliCompress, constants as zlib, gzip } from 'zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import { SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { toApiError } from './all-exceptions.filter';
-import { loadWebAssets, NO_CACHE, pickEncoding, type WebAsset } from './web-assets';
+import { loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, type WebAsset } from './web-assets';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
 
@@ -209,7 +208,7 @@ type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
 const documents = new WeakMap<SsrRendered, Map<string, Promise<Encoded>>>();
 
 function documentFor(page: SsrRendered, acceptEncoding: string | undefined, html: () => string): Promise<Encoded> {
-  const encoding = (acceptEncoding ? negotiate(acceptEncoding, ['br', 'gzip', 'identity']) : 'identity') ?? 'identity';
+  const encoding = preferredEncoding(acceptEncoding);
   let byEncoding = documents.get(page);
   if (!byEncoding) documents.set(page, (byEncoding = new Map()));
   let done = byEncoding.get(encoding);
@@ -218,7 +217,7 @@ function documentFor(page: SsrRendered, acceptEncoding: string | undefined, html
 }
 
 /** A page compressed for the browser: brotli at a quality that costs about a millisecond, or gzip. */
-async function compressed(html: string, encoding: string): Promise<Encoded> {
+async function compressed(html: string, encoding: 'br' | 'gzip' | 'identity'): Promise<Encoded> {
   if (encoding === 'br') return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }), encoding };
   if (encoding === 'gzip') return { body: await gzipped(html, { level: 6 }), encoding };
   return { body: html };

@@ -49,10 +49,15 @@ export function loadWebAssets(root: string, urlPrefix: string, opts: { sourceMap
   return assets;
 }
 
+/** Of the encodings offered (brotli, gzip, identity), the one the request's Accept-Encoding prefers. */
+export function preferredEncoding(acceptEncoding: string | undefined, offered: string[] = ENCODINGS): 'br' | 'gzip' | 'identity' {
+  const chosen = acceptEncoding ? negotiate(acceptEncoding, offered) : 'identity';
+  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+}
+
 /** The body to send for the request's Accept-Encoding, and its Content-Encoding (none for identity). */
 export function pickEncoding(asset: WebAsset, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const offered = ENCODINGS.filter((e) => e === 'identity' || asset.bodies[e as 'br' | 'gzip']);
-  const chosen = acceptEncoding ? negotiate(acceptEncoding, offered) : 'identity';
+  const chosen = preferredEncoding(acceptEncoding, ENCODINGS.filter((e) => e === 'identity' || asset.bodies[e as 'br' | 'gzip']));
   if (chosen === 'br' || chosen === 'gzip') return { body: asset.bodies[chosen] as Buffer, encoding: chosen };
   return { body: asset.bodies.identity };
 }
