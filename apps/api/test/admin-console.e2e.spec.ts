@@ -224,8 +224,9 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
       expect(summary.admins).toBe(1);
       // back to two admins for the tests after this one
       // (by id: a lookup through the users list as the loser, no longer an admin, would be refused)
-      const [winner, loserId] = a.status === 200 ? [ADMIN, adminId] : [ADMIN2, admin2Id];
+      const [winner, loserId] = a.status === 200 ? [ADMIN, admin2Id] : [ADMIN2, adminId];
       await roleOf(winner, loserId, 'admin').then((r) => expect(r.status).toBe(200));
+      expect(((await as(winner)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary).admins).toBe(2);
     });
   });
 
