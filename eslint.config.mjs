@@ -41,6 +41,26 @@ export default [
     },
   },
   {
+    // The browser bundles do not share redux, RTK or react-redux (tools/webpack/web-app.js): @solvr/web-data alone
+    // imports them, so there is one store library in the page. Everything else takes them from @solvr/web-data.
+    files: ['apps/**/*.ts', 'apps/**/*.tsx', 'libs/web/**/*.ts', 'libs/web/**/*.tsx'],
+    ignores: ['libs/web/data/**', 'apps/api/**', 'apps/worker/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*', 'redux', 'redux-thunk', 'reselect', 'immer'],
+              allowTypeImports: true,
+              message: 'Use it through @solvr/web-data: the browser bundles share that library, not the store packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Kubernetes and compose manifests are untyped YAML: the offline checks walk them as plain data.
     files: ['tools/deploy-checks/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -4,12 +4,10 @@
 export type Probe = () => Promise<Record<string, unknown>>;
 
 export const probe: Probe = async () => {
-  const [react, reactDom, router, reactRedux, toolkit, ui, data, accounts, files, news] = await Promise.all([
+  const [react, reactDom, router, ui, data, accounts, files, news] = await Promise.all([
     import('react'),
     import('react-dom'),
     import('react-router-dom'),
-    import('react-redux'),
-    import('@reduxjs/toolkit'),
     import('@solvr/web-ui'),
     import('@solvr/web-data'),
     import('@solvr/web-accounts'),
@@ -20,10 +18,9 @@ export const probe: Probe = async () => {
     react: react.useState,
     'react-dom': reactDom.createPortal,
     'react-router-dom': router.useNavigate,
-    'react-redux': reactRedux.useSelector,
-    '@reduxjs/toolkit': toolkit.configureStore,
     '@solvr/web-ui': ui.Button,
-    '@solvr/web-data': data.api,
+    // Redux, RTK and react-redux are @solvr/web-data's own (lint keeps them there): one web-data, one store.
+    '@solvr/web-data': data.StoreProvider,
     '@solvr/web-accounts': accounts.accountsApi,
     '@solvr/web-files': files.filesApi,
     '@solvr/web-news': news.newsApi,

@@ -34,9 +34,8 @@ const SHARED = {
     import: path.join(__dirname, 'shared/react-router-dom.js'),
     version: installedVersion('react-router-dom'),
   },
-  'react-redux': npmSingleton('react-redux', deps['react-redux']),
-  '@reduxjs/toolkit': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
-  '@reduxjs/toolkit/query/react': npmSingleton('@reduxjs/toolkit', deps['@reduxjs/toolkit']),
+  // Not shared: redux, RTK and react-redux. Only @solvr/web-data imports them (lint keeps it so), and its one copy
+  // carries the part of them it uses; a shared package would come whole.
   '@solvr/web-ui': libSingleton('libs/web/ui'),
   '@solvr/web-data': libSingleton('libs/web/data'),
   '@solvr/web-accounts': libSingleton('libs/web/accounts'),
@@ -46,6 +45,7 @@ const SHARED = {
   '@solvr/web-files/admin': libSingleton('libs/web/files', 'admin.ts'),
   '@solvr/web-news': libSingleton('libs/web/news'),
   '@solvr/web-news/admin': libSingleton('libs/web/news', 'admin.ts'),
+  // Shared although it has no state: unshared, every bundle would carry the part its shared-library fallbacks use.
   '@solvr/contracts': libSingleton('libs/contracts'),
 };
 
@@ -83,6 +83,16 @@ class EmitFavicons {
 }
 
 /**
+ * The host's federation entry imports the external-runtime plugin by its CommonJS file, which pulls the CommonJS
+ * build of the whole federation runtime in beside the ES build the rest of the runtime uses: two copies of it on
+ * every page. The plugin's ES build makes it one.
+ */
+const oneFederationRuntime = () =>
+  new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+    resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+  });
+
+/**
  * @param {{ name: string, port: number, exposes?: Record<string, string> }} app
  * A host when `exposes` is absent: it finds its remotes at run time from /remotes.json.
  */
@@ -92,6 +102,8 @@ module.exports = function webApp({ name, port, exposes }) {
     const dev = argv.mode === 'development';
     return {
       mode: dev ? 'development' : 'production',
+      // The browsers babel targets (ES modules): webpack's own runtime code is written for them too, not for ES5.
+      target: ['web', 'es2020'],
       context: root,
       entry: { main: `./apps/${name}/src/main.ts` },
       devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
@@ -138,7 +150,7 @@ module.exports = function webApp({ name, port, exposes }) {
           templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)`, favicons: isHost },
           scriptLoading: 'defer',
         }),
-        ...(isHost ? [new EmitFavicons(path.join(root, 'apps', name, 'src', 'assets'))] : []),
+        ...(isHost ? [new EmitFavicons(path.join(root, 'apps', name, 'src', 'assets')), oneFederationRuntime()] : []),
         new webpack.DefinePlugin({ 'process.env.BUILD_LABEL': JSON.stringify(process.env.BUILD_LABEL ?? 'local') }),
         // Precompressed copies next to each text asset (originals kept), for servers that send .br/.gz as they are.
         ...(dev ? [] : precompress()),

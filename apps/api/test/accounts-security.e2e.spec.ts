@@ -228,6 +228,12 @@ describe(`account security (${TIER})`, () => {
       expect(csp).toMatch(/script-src 'self'(;| )/);
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+      // A script keeps nosniff and its resource policy; headers only a document acts on are left off it.
+      const script = await http().get('/remotes/marketing/remoteEntry.js').expect(200);
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(script.headers[name]).toBeUndefined();
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
   });
 

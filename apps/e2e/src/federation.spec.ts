@@ -26,8 +26,6 @@ test('react, the router, redux and our web libs are single instances across shel
       react: true,
       'react-dom': true,
       'react-router-dom': true,
-      'react-redux': true,
-      '@reduxjs/toolkit': true,
       '@solvr/web-ui': true,
       '@solvr/web-data': true,
       '@solvr/web-accounts': true,

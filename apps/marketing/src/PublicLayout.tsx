@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { isPlaceholder, LAYOUT_TEXTS, NAV, pathTo, publicNav } from '@solvr/contracts';
 import { selectSession, useAppSelector, useBrand } from '@solvr/web-data';
-import { UserMenu } from '@solvr/web-accounts';
 import { PUBLIC_LAYOUT } from './content/layout';
+
+// Only a signed-in visitor sees it, and the session is known after the page has loaded: the accounts library is
+// not part of a public page's first load.
+const UserMenu = lazy(() => import('@solvr/web-accounts').then((m) => ({ default: m.UserMenu })));
 
 /**
  * Header and footer shared by the public pages (spec section 2), built from the route table's menus. Signed in,
@@ -38,7 +41,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             )}
           </nav>
           <div className="mk-header-end">
-            {signedIn && session.user && <UserMenu email={session.user.email} />}
+            {signedIn && session.user && (
+              <Suspense fallback={null}>
+                <UserMenu email={session.user.email} />
+              </Suspense>
+            )}
             <button className="mk-menu-toggle" aria-label={LAYOUT_TEXTS.toggleMenu} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
               ☰
             </button>

@@ -1,11 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { loadingText, MESSAGES, pageTitle, pathTo, resolvePage } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
 import { restoreSession, selectSession, startSessionSync, stopSessionSync, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
 import { AccessDenied } from './AccessDenied';
 import { RemotePage } from './RemotePage';
-import { SignedInLayout } from './SignedInLayout';
+
+// Public pages (the first load of most visitors) never show it: its code, the accounts library's user menu with it,
+// comes when a signed-in page does.
+const SignedInLayout = lazy(() => import('./SignedInLayout').then((m) => ({ default: m.SignedInLayout })));
 
 function Loading() {
   const brand = useBrand();
@@ -73,7 +76,12 @@ function PageRouter() {
     if (page.access === 'session-redirect') return <Navigate to={pathTo('Signin')} replace state={{ from: pathname + search }} />;
     return <AccessDenied />;
   }
-  return page.bare ? content : <SignedInLayout>{content}</SignedInLayout>;
+  if (page.bare) return content;
+  return (
+    <Suspense fallback={<Loading />}>
+      <SignedInLayout>{content}</SignedInLayout>
+    </Suspense>
+  );
 }
 
 export function App() {

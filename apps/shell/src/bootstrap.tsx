@@ -1,7 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { DEFAULT_PUBLIC_CONFIG, resolvePage, SSR_PAYLOAD_ID, type PublicConfig, type SsrPayload } from '@solvr/contracts';
-import { api, createAppStore, PublicConfigProvider } from '@solvr/web-data';
+import { api, createAppStore, PublicConfigProvider, StoreProvider } from '@solvr/web-data';
 import '@solvr/web-ui/styles.css';
 import './shell.css';
 import { App } from './App';
@@ -51,11 +50,11 @@ async function start() {
   applyManifest(manifest);
   const store = createAppStore();
   const app = (
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <PublicConfigProvider config={publicConfig}>
         <App />
       </PublicConfigProvider>
-    </Provider>
+    </StoreProvider>
   );
   const container = document.getElementById('root') as HTMLElement;
   if (ssr && container.firstElementChild && (await readyToHydrate(ssr, store))) {

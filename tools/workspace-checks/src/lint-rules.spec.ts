@@ -13,6 +13,14 @@ describe('lint rules', () => {
     expect(errorsFor('tools/deploy-checks/src/probe.ts', 'export const x = (v: any) => v;\n')).toEqual([]);
   });
 
+  it('keeps the store packages inside @solvr/web-data (the browser bundles do not share them)', () => {
+    const code = "import { Provider } from 'react-redux';\nimport { skipToken } from '@reduxjs/toolkit/query/react';\nexport const x = [Provider, skipToken];\n";
+    expect(errorsFor('libs/web/news/src/probe.ts', code)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(errorsFor('apps/shell/src/probe.tsx', code)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(errorsFor('libs/web/data/src/probe.ts', code)).toEqual([]);
+    expect(errorsFor('libs/web/news/src/probe.ts', "import type { UnknownAction } from '@reduxjs/toolkit';\nexport type X = UnknownAction;\n")).toEqual([]);
+  });
+
   it('lints tooling scripts too (.mjs and .js)', () => {
     expect(errorsFor('tools/probe.mjs', 'const unused = 1;\nexport const x = 2;\n')).toEqual(['@typescript-eslint/no-unused-vars']);
     expect(errorsFor('tools/webpack/probe.js', "const path = require('path');\nmodule.exports = path.join('a', 'b');\n")).toEqual([]);

@@ -1,8 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { PAGE_DESCRIPTIONS, pageTitle, pathTo, resolvePage, SSR_PAGES, type PageArea, type PageName, type SsrRender } from '@solvr/contracts';
-import { api, createAppStore, PublicConfigProvider } from '@solvr/web-data';
+import { api, createAppStore, PublicConfigProvider, StoreProvider } from '@solvr/web-data';
 // webpack.ssr.config.js resolves this to apps/marketing/src/ssr-area.ts: the server has no federation runtime.
 import * as marketing from 'solvr-ssr-area-marketing';
 import { AppRoutes } from '../App';
@@ -27,13 +26,13 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   const store = createAppStore();
   for (const q of queries) await store.dispatch(api.util.upsertQueryData(q.endpoint as never, q.args as never, q.data as never));
   const html = renderToString(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <PublicConfigProvider config={publicConfig}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>
       </PublicConfigProvider>
-    </Provider>,
+    </StoreProvider>,
   );
   // Drops the cache entries and their expiry timers: this store is thrown away.
   store.dispatch(api.util.resetApiState());

@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
 import { BrowserRouter, Link, useLocation } from 'react-router-dom';
 import { DEFAULT_PUBLIC_CONFIG, pathTo, type PageName } from '@solvr/contracts';
 import { PublicConfigProvider } from './brand';
-import { createAppStore, restoreSession } from './store';
+import { createAppStore, restoreSession, StoreProvider } from './store';
 import { startSessionSync } from './session-sync';
 
 function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
@@ -32,12 +31,12 @@ export function renderStandalone(name: string, pages: Record<string, ComponentTy
   store.dispatch(startSessionSync());
   void store.dispatch(restoreSession());
   createRoot(document.getElementById('root') as HTMLElement).render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <PublicConfigProvider config={DEFAULT_PUBLIC_CONFIG}>
         <BrowserRouter>
           <Picker name={name} pages={pages} />
         </BrowserRouter>
       </PublicConfigProvider>
-    </Provider>,
+    </StoreProvider>,
   );
 }

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, type Action, type ThunkAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { Provider, useDispatch, useSelector, useStore } from 'react-redux';
 import type { AuthResponse } from '@solvr/contracts';
 import { api, apiBase, refreshSession } from './api';
 import { sessionSlice } from './session.slice';
@@ -26,6 +26,12 @@ export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();
+
+// Redux and RTK are this library's own (the browser bundles do not share them): the one store's provider and the
+// query helpers are used through here, so every area gets them from the one shared copy of this library.
+export { Provider as StoreProvider };
+export { skipToken } from '@reduxjs/toolkit/query/react';
 
 /**
  * Session bootstrap: the httpOnly refresh cookie, if valid, gives an access token and the user. Shares the one

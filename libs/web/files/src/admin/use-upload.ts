@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { defaultFileName, FILE_TEXTS } from '@solvr/contracts';
-import { apiBase, restoreSession, useAppDispatch, type RootState } from '@solvr/web-data';
+import { apiBase, restoreSession, useAppDispatch, useAppStore } from '@solvr/web-data';
 import { filesAdminApi, useUploadLimitsQuery } from './files-admin.api';
 import { checkUploadForm, EMPTY_UPLOAD_FORM, uploadFields, type UploadForm, type UploadFormField } from './upload-form';
 import { sendUpload, type UploadHandle, type UploadOutcome, type UploadProgress } from './upload-request';
@@ -27,7 +26,7 @@ export function failureMessage(outcome: Extract<UploadOutcome, { kind: 'failed' 
  * upload with its progress, one session refresh on a 401, Cancel, and the outcome.
  */
 export function useUpload() {
-  const store = useStore<RootState>();
+  const store = useAppStore();
   const dispatch = useAppDispatch();
   const { data: limits } = useUploadLimitsQuery();
   const [form, setForm] = useState<UploadForm>(EMPTY_UPLOAD_FORM);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { LIMITS, type NewsView } from '@solvr/contracts';
+import { skipToken } from '@solvr/web-data';
 import { NEWS_PAGE_SIZE, useNewsPostQuery, usePublishedNewsQuery } from '../news.api';
 
 // The data side of the public news: these hooks fetch; the components in this folder only render what they are

@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { DEFAULT_PUBLIC_CONFIG, type AccountView, type PublicConfig } from '@solvr/contracts';
-import { createAppStore, PublicConfigProvider, signedIn, type AppStore } from '@solvr/web-data';
+import { createAppStore, PublicConfigProvider, signedIn, StoreProvider, type AppStore } from '@solvr/web-data';
 
 export interface RenderOptions {
   /** The address the UI is shown at, e.g. '/Signin?error=google'. */
@@ -31,7 +30,7 @@ export function renderWithStore(ui: ReactElement, options: RenderOptions = {}) {
   }
   const [pathname, search = ''] = (options.route ?? '/').split('?');
   const result = render(
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <PublicConfigProvider config={options.publicConfig ?? DEFAULT_PUBLIC_CONFIG}>
         <MemoryRouter initialEntries={[{ pathname, search: search ? `?${search}` : '', state: options.state }]}>
           <Routes>
@@ -47,7 +46,7 @@ export function renderWithStore(ui: ReactElement, options: RenderOptions = {}) {
           </Routes>
         </MemoryRouter>
       </PublicConfigProvider>
-    </Provider>,
+    </StoreProvider>,
   );
   return {
     ...result,
