@@ -7,6 +7,8 @@ import {
   HealthModule,
   InjectConfig,
   Public,
+  PublicRead,
+  PublicReadsModule,
   AccessModule,
   LoggingModule,
   QueueModule,
@@ -34,6 +36,8 @@ class PublicConfigController {
 
   /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
   @Get()
+  // Settings of this process: the same answer until it restarts.
+  @PublicRead('public-config', 60_000)
   get(): PublicConfig {
     return { brand: this.config.brand, googleEnabled: !!this.auth.google };
   }
@@ -47,6 +51,7 @@ export class ApiModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        PublicReadsModule,
         AccessModule.forRoot(config, { imports: [UsersDataModule], useExisting: UsersService }),
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),

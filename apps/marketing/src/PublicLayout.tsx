@@ -6,7 +6,7 @@ import { PUBLIC_LAYOUT } from './content/layout';
 
 // Only a signed-in visitor sees it, and the session is known after the page has loaded: the accounts library is
 // not part of a public page's first load.
-const UserMenu = lazy(() => import('@solvr/web-accounts').then((m) => ({ default: m.UserMenu })));
+const HeaderUserMenu = lazy(() => import('./HeaderUserMenu'));
 
 /**
  * Header and footer shared by the public pages (spec section 2), built from the route table's menus. Signed in,
@@ -43,7 +43,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <div className="mk-header-end">
             {signedIn && session.user && (
               <Suspense fallback={null}>
-                <UserMenu email={session.user.email} />
+                <HeaderUserMenu email={session.user.email} />
               </Suspense>
             )}
             <button className="mk-menu-toggle" aria-label={LAYOUT_TEXTS.toggleMenu} aria-expanded={open} onClick={() => setOpen((o) => !o)}>

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { NEWS_LIMITS, NEWS_TEXTS, validateNews, type NewsFlags, type NewsInput, type NewsList, type NewsView } from '@solvr/contracts';
-import { AppConfig, applyRecordQuery, InjectConfig, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AppConfig, applyRecordQuery, InjectConfig, PublicReadCache, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { sanitizeNewsHtml } from './news-html';
 import { NewsPost } from './news.entity';
 
@@ -63,6 +63,10 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
  * within this time ("current within seconds"). The list is read on every public page view and every Landing render.
  */
 export const PUBLISHED_CACHE_MS = 2000;
+/** The tag of the public news answers kept by PublicReadCache (@PublicRead), and how long one is kept: made from a
+ * list up to PUBLISHED_CACHE_MS old, an answer is at most 3 s behind another replica's write. */
+export const NEWS_READS = 'news';
+export const NEWS_READS_MS = 1000;
 
 /** A cached page of the published list, and its JSON once asked for. */
 interface PublishedEntry {
@@ -81,6 +85,7 @@ export class NewsService {
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly publicReads: PublicReadCache,
   ) {}
 
   /** Published posts, newest first (spec section 7). */
@@ -115,6 +120,7 @@ export class NewsService {
   private changed(): void {
     this.revision += 1;
     this.published.clear();
+    this.publicReads.invalidate(NEWS_READS);
   }
 
   /** Admin: every post, newest first. */

@@ -8,6 +8,7 @@ import { AppConfig, sizeInBytes } from '../config/app-config';
 import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.module';
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { keepRawBodyIfAsked } from './raw-body';
+import { PublicReadCache } from './public-reads';
 import { serveWeb } from './serve-web';
 
 const JSON_MAX_DEPTH = 32;
@@ -51,16 +52,26 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   logRequests(fastify, app.get(ROOT_LOGGER));
 
   await app.register(fastifyCookie);
-  // API answers and files get a closed policy; the shell's index.html gets its own (serve-web), which names
-  // the origins the remotes are loaded from. helmet itself, built once: @fastify/helmet builds it anew on every
-  // request (a tenth of a public read's CPU).
+  // Ahead of the headers below: a kept public answer carries the ones it was first sent with.
+  app.get(PublicReadCache, { strict: false })?.attach(fastify);
+  // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
+  // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
+  // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON
+  // answer they were a quarter of a public read's time. helmet built once: @fastify/helmet builds it per request.
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
     // Remotes may live on other origins (their own deployments) and are loaded as scripts.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    originAgentCluster: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   fastify.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   // Uploads stream through busboy; the files module sets its own size limit per route.

@@ -48,25 +48,23 @@ export function shellContentSecurityPolicy(manifest: string, scriptHashes: strin
   ].join('; ');
 }
 
-/**
- * Security headers that only a document acts on. A script, style sheet or icon carries the rest (nosniff, the
- * resource policy, HSTS); these would only add some 300 bytes to each of the twenty files a page loads.
- */
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
+/** The security headers only a document acts on (helmet's defaults for them), added to the pages; the rest every answer has. */
+const DOCUMENT_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
 ];
+/** Of every answer's headers, those a script, style sheet or icon has no use for (some 130 bytes on each of them). */
+const NOT_FOR_FILES = ['content-security-policy', 'referrer-policy'];
 
 /** Sends a built file: the precompressed twin the browser takes, 304 when its copy is current. */
 function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
-  if (!asset.type.startsWith('text/html')) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+  if (asset.type.startsWith('text/html')) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
+  else for (const name of NOT_FOR_FILES) reply.raw.removeHeader(name);
   reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag).header('Vary', 'Accept-Encoding').type(asset.type);
   if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   const { body, encoding } = pickEncoding(asset, req.headers['accept-encoding']);
@@ -177,6 +175,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
         if (!page) return sendAsset(req, reply, indexHtml);
         return documentFor(page, req.headers['accept-encoding'], () => pageDocument(template, page, config.publicUrl, styles, start)).then(({ body, encoding }) => {
           if (encoding) reply.header('Content-Encoding', encoding);
+          for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
           return reply.code(page.status).header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
         });
       },

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { PublicReadCache } from './public-reads';
+
+/** A Fastify app with the cache attached and routes that count how often their handler ran. */
+async function appWith(cache: PublicReadCache) {
+  const fastify: FastifyInstance = Fastify();
+  cache.attach(fastify);
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    done();
+  });
+  const runs = { list: 0, missing: 0, varies: 0, cookie: 0, plain: 0 };
+  const config = (ttlMs = 60_000) => ({ config: { publicRead: { tag: 'news', ttlMs } } });
+  fastify.get('/list', config(), async (req, reply) => {
+    runs.list += 1;
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify({ run: runs.list, query: req.query })));
+  });
+  fastify.get('/short', config(30), async () => ({ run: ++runs.plain }));
+  fastify.get('/missing', config(), async (_req, reply) => reply.code(404).send({ run: ++runs.missing }));
+  fastify.get('/varies', config(), async (_req, reply) => reply.header('Vary', 'Accept-Encoding').send({ run: ++runs.varies }));
+  fastify.get('/cookie', config(), async (_req, reply) => reply.header('Set-Cookie', 'a=1').send({ run: ++runs.cookie }));
+  fastify.get('/not-declared', async () => ({ run: ++runs.plain }));
+  await fastify.ready();
+  const get = (url: string, headers: Record<string, string> = {}) => fastify.inject({ method: 'GET', url, headers });
+  return { fastify, runs, get };
+}
+
+describe('PublicReadCache', () => {
+  it('answers a declared public read from its last answer, with the same headers and bytes', async () => {
+    const { fastify, runs, get } = await appWith(new PublicReadCache());
+    const first = await get('/list?page=1');
+    const second = await get('/list?page=1');
+    expect(runs.list).toBe(1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
+    // Another query is another answer.
+    expect(JSON.parse((await get('/list?page=2')).body)).toEqual({ run: 2, query: { page: '2' } });
+    await fastify.close();
+  });
+
+  it('asks the route again after its owner invalidates the tag, and after the time it allows', async () => {
+    const cache = new PublicReadCache();
+    const { fastify, runs, get } = await appWith(cache);
+    await get('/list');
+    cache.invalidate('other');
+    await get('/list');
+    expect(runs.list).toBe(1);
+    cache.invalidate('news');
+    expect(JSON.parse((await get('/list')).body).run).toBe(2);
+
+    await get('/short');
+    await get('/short');
+    expect(runs.plain).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    await get('/short');
+    expect(runs.plain).toBe(2);
+    await fastify.close();
+  });
+
+  it('keeps only what is the same for everyone: 200s without Vary or a cookie, asked without a token, on declared routes', async () => {
+    const { fastify, runs, get } = await appWith(new PublicReadCache());
+    for (let i = 0; i < 2; i++) {
+      await get('/missing');
+      await get('/varies');
+      await get('/cookie');
+      await get('/not-declared');
+      await get('/list', { authorization: 'Bearer abc' });
+    }
+    expect(runs).toEqual({ list: 2, missing: 2, varies: 2, cookie: 2, plain: 2 });
+    // A kept answer is not handed to a request with a token either.
+    await get('/list');
+    await get('/list', { authorization: 'Bearer abc' });
+    expect(runs.list).toBe(4);
+    await fastify.close();
+  });
+});

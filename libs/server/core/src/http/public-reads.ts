@@ -1,0 +1,79 @@
+import { applyDecorators, Global, Injectable, Module } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'http';
+
+/** What a route declares with @PublicRead: the tag its owner invalidates, and how long another replica may lag. */
+interface PublicReadOptions {
+  tag: string;
+  ttlMs: number;
+}
+
+interface Answer {
+  tag: string;
+  expires: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | string;
+}
+
+/** Headers that belong to one connection or one answer, never replayed. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+/** Different query strings are different answers; past this many the cache starts again (a flood of made-up ones). */
+const MAX_ANSWERS = 256;
+
+const optionsOf = (req: FastifyRequest): PublicReadOptions | undefined => (req.routeOptions.config as { publicRead?: PublicReadOptions } | undefined)?.publicRead;
+
+/**
+ * A public read that answers everyone alike (no account, cookie or request header changes it): its last 200 answer per
+ * address is replayed, headers and bytes, ahead of the framework's guards, pipes and handler, until the route's
+ * owner invalidates the tag (its own writes) or `ttlMs` has passed (another replica's writes).
+ */
+export const PublicRead = (tag: string, ttlMs: number) => applyDecorators(RouteConfig({ publicRead: { tag, ttlMs } satisfies PublicReadOptions }));
+
+/** The answers of @PublicRead routes, one cache per app. */
+@Injectable()
+export class PublicReadCache {
+  private readonly answers = new Map<string, Answer>();
+
+  /** Forgets every kept answer of routes with this tag: the data behind them changed. */
+  invalidate(tag: string): void {
+    for (const [url, answer] of this.answers) if (answer.tag === tag) this.answers.delete(url);
+  }
+
+  /** Registers the replay (first among the request hooks, so a hit skips the rest) and the keeping of answers. */
+  attach(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (req, reply, done) => {
+      const answer = this.freshFor(req);
+      if (!answer) return done();
+      reply.headers(answer.headers).send(answer.body);
+    });
+    fastify.addHook('onSend', (req, reply, payload, done) => {
+      const options = optionsOf(req);
+      if (options && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !PER_ANSWER.has(name.toLowerCase())));
+        // An answer that varies by a request header or sets a cookie is not the same for everyone.
+        if (!('vary' in headers) && !('set-cookie' in headers)) {
+          if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+          this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, headers, body: payload });
+        }
+      }
+      done(null, payload);
+    });
+  }
+
+  private freshFor(req: FastifyRequest): Answer | undefined {
+    if (!isAnonymousGet(req) || !optionsOf(req)) return undefined;
+    const answer = this.answers.get(req.url);
+    if (!answer) return undefined;
+    if (answer.expires > Date.now()) return answer;
+    this.answers.delete(req.url);
+    return undefined;
+  }
+}
+
+/** Only a request without a bearer token gets (or makes) the shared answer: a token is checked even on public routes. */
+const isAnonymousGet = (req: FastifyRequest) => req.method === 'GET' && !req.headers.authorization;
+
+@Global()
+@Module({ providers: [PublicReadCache], exports: [PublicReadCache] })
+export class PublicReadsModule {}
