@@ -2,7 +2,9 @@
 const path = require('path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
-const moduleNameMapper = {};
+const { esmOnlyPackageMapper } = require('./tools/jest/esm-only-packages');
+
+const moduleNameMapper = { ...esmOnlyPackageMapper() };
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   moduleNameMapper[`^${alias.replace('/', '\\/')}$`] = path.join(__dirname, target);
 }

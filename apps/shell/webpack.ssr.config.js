@@ -16,7 +16,8 @@ module.exports = {
   devtool: false,
   optimization: { minimize: false, nodeEnv: 'production' },
   externalsPresets: { node: true },
-  externals: [nodeExternals({ modulesDir: path.join(root, 'node_modules') })],
+  // wouter is an ES module only: bundled here rather than required by the CommonJS output.
+  externals: [nodeExternals({ modulesDir: path.join(root, 'node_modules'), allowlist: [/^wouter/, /^regexparam/] })],
   resolve: {
     extensions: ['.tsx', '.ts', '.js'],
     plugins: [new TsconfigPathsPlugin({ configFile: path.join(root, 'tsconfig.base.json') })],

@@ -7,7 +7,7 @@ export const probe: Probe = async () => {
   const [react, reactDom, router, ui, data, accounts, files, news] = await Promise.all([
     import('react'),
     import('react-dom'),
-    import('react-router-dom'),
+    import('wouter'),
     import('@solvr/web-ui'),
     import('@solvr/web-data'),
     import('@solvr/web-accounts'),
@@ -17,7 +17,7 @@ export const probe: Probe = async () => {
   return {
     react: react.useState,
     'react-dom': reactDom.createPortal,
-    'react-router-dom': router.useNavigate,
+    wouter: router.useLocation,
     '@solvr/web-ui': ui.Button,
     // Redux, RTK and react-redux are @solvr/web-data's own (lint keeps them there): one web-data, one store.
     '@solvr/web-data': data.StoreProvider,

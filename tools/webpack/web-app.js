@@ -14,7 +14,6 @@ const deps = require('../../package.json').dependencies;
 
 const root = path.resolve(__dirname, '../..');
 
-const installedVersion = (name) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 const npmSingleton = (name, version) => ({ singleton: true, strictVersion: true, requiredVersion: version });
 const libSingleton = (dir, entry = 'index.ts') => ({
   singleton: true,
@@ -28,15 +27,13 @@ const SHARED = {
   'react/jsx-runtime': npmSingleton('react', deps.react),
   'react-dom': npmSingleton('react-dom', deps['react-dom']),
   'react-dom/client': npmSingleton('react-dom', deps['react-dom']),
-  // Our selection of react-router (see the file): the whole package would be shared, untouched by tree-shaking.
-  'react-router-dom': {
-    ...npmSingleton('react-router-dom', deps['react-router-dom']),
-    import: path.join(__dirname, 'shared/react-router-dom.js'),
-    version: installedVersion('react-router-dom'),
-  },
+  // The router (wouter): one copy in the page. It reads the browser's address itself, so no router state is shared.
+  wouter: npmSingleton('wouter', deps.wouter),
   // Not shared: redux, RTK and react-redux. Only @solvr/web-data imports them (lint keeps it so), and its one copy
   // carries the part of them it uses; a shared package would come whole.
   '@solvr/web-ui': libSingleton('libs/web/ui'),
+  // Form controls, dialogs, tabs, accordion: only pages with forms fetch this chunk.
+  '@solvr/web-ui/forms': libSingleton('libs/web/ui', 'forms.ts'),
   '@solvr/web-data': libSingleton('libs/web/data'),
   '@solvr/web-accounts': libSingleton('libs/web/accounts'),
   // Admin-only entry: its own shared chunk, fetched only by the admin remote.
@@ -45,8 +42,8 @@ const SHARED = {
   '@solvr/web-files/admin': libSingleton('libs/web/files', 'admin.ts'),
   '@solvr/web-news': libSingleton('libs/web/news'),
   '@solvr/web-news/admin': libSingleton('libs/web/news', 'admin.ts'),
-  // Shared although it has no state: unshared, every bundle would carry the part its shared-library fallbacks use.
-  '@solvr/contracts': libSingleton('libs/contracts'),
+  // Not shared: @solvr/contracts (texts, rules, types) has no state, so each bundle carries, tree-shaken, the part
+  // its pages use; shared, it would come whole (every text and rule of the site) with the first page.
 };
 
 /** Brotli (max quality) and gzip (level 9) of every JS/CSS/HTML/JSON/SVG asset above 1 KB, incl. index.html and remoteEntry.js. */
@@ -125,6 +122,9 @@ module.exports = function webApp({ name, port, exposes }) {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          // Contracts are texts, rules and types without side effects: a page's bundle takes only the files it uses
+          // instead of every file its barrel (index.ts) names.
+          { test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
         ],
       },
       plugins: [

@@ -25,7 +25,7 @@ test('react, the router, redux and our web libs are single instances across shel
     expect(libs).toEqual({
       react: true,
       'react-dom': true,
-      'react-router-dom': true,
+      wouter: true,
       '@solvr/web-ui': true,
       '@solvr/web-data': true,
       '@solvr/web-accounts': true,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { isPlaceholder, LAYOUT_TEXTS, NAV, pathTo, publicNav } from '@solvr/contracts';
 import { selectSession, useAppSelector, useBrand } from '@solvr/web-data';
 import { PUBLIC_LAYOUT } from './content/layout';

@@ -1,11 +1,11 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { LAYOUT_TEXTS, MESSAGES, NAV, pageDef, pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 
 /** Spec section 2: a signed-in page for a signed-out visitor, under a header with the logo and the way in. */
 export function AccessDenied() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const brand = useBrand();
   return (
     <div className="shell-app">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { loadingText, MESSAGES, pageTitle, pathTo, resolvePage } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
 import { restoreSession, selectSession, startSessionSync, stopSessionSync, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
@@ -58,7 +58,8 @@ function useFocusHeadingOnRouteChange(pathname: string) {
 
 /** Spec section 2: the last path segment picks the page (case-insensitive), unknown ones fall back to Landing. */
 function PageRouter() {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   const brand = useBrand();
   const session = useAppSelector(selectSession);
   const page = resolvePage(pathname, brand.product);
@@ -73,7 +74,7 @@ function PageRouter() {
   if (page.access === 'public') return content;
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out') {
-    if (page.access === 'session-redirect') return <Navigate to={pathTo('Signin')} replace state={{ from: pathname + search }} />;
+    if (page.access === 'session-redirect') return <Redirect to={pathTo('Signin')} replace state={{ from: pathname + (search ? `?${search}` : '') }} />;
     return <AccessDenied />;
   }
   if (page.bare) return content;
@@ -94,20 +95,15 @@ export function App() {
       dispatch(stopSessionSync());
     };
   }, [dispatch]);
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+  // wouter reads the browser's address when no router is around it (the server renderer puts one with the URL).
+  return <AppRoutes />;
 }
 
-/** The page and the toasts, inside whichever router: the browser's, or the server renderer's StaticRouter. */
+/** The page and the toasts, for the browser's address or the server renderer's (a wouter Router with ssrPath). */
 export function AppRoutes() {
   return (
     <>
-      <Routes>
-        <Route path="*" element={<PageRouter />} />
-      </Routes>
+      <PageRouter />
       <Toaster />
     </>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { LAYOUT_TEXTS, pathTo, signedInNav } from '@solvr/contracts';
 import { selectUser, useAppSelector, useBrand } from '@solvr/web-data';
 import { UserMenu } from '@solvr/web-accounts';
@@ -9,13 +9,19 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const brand = useBrand();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [pathname] = useLocation();
   const nav = (className: string) => (
     <nav className={className} aria-label={LAYOUT_TEXTS.mainNav}>
-      {signedInNav(user?.role).map((l) => (
-        <NavLink key={l.page} to={pathTo(l.page, brand.product)} className="shell-nav-link" onClick={() => setMobileOpen(false)}>
-          {l.label}
-        </NavLink>
-      ))}
+      {signedInNav(user?.role).map((l) => {
+        const to = pathTo(l.page, brand.product);
+        // Addresses are case-insensitive (spec section 2): /downloads and /Downloads are the same page.
+        const current = to.toLowerCase() === pathname.toLowerCase();
+        return (
+          <Link key={l.page} to={to} className={current ? 'shell-nav-link active' : 'shell-nav-link'} aria-current={current ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
+            {l.label}
+          </Link>
+        );
+      })}
     </nav>
   );
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AUDIT_ACTIONS, AUDIT_TEXTS as T } from '@solvr/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Input, Label, SkeletonCard, useDebounced } from '@solvr/web-ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard } from '@solvr/web-ui';
+import { Input, Label, useDebounced } from '@solvr/web-ui/forms';
 import { useAuditLogInfiniteQuery } from './audit.api';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });

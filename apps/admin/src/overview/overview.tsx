@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { type AdminTab, formatRevenue, HEALTH_COMPONENTS, ADMIN_TEXTS, LIMITS, OVERVIEW_TEXTS as T, pathTo } from '@solvr/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle, SkeletonCard, Stat } from '@solvr/web-ui';
 import { useSignupsQuery, useUsersSummaryQuery } from '@solvr/web-accounts/admin';

@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { ADMIN_TABS, ADMIN_TEXTS as T, type AdminTab } from '@solvr/contracts';
-import { PageContainer, Tabs } from '@solvr/web-ui';
+import { PageContainer } from '@solvr/web-ui';
+import { Tabs } from '@solvr/web-ui/forms';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { AdminAccessRequired } from '@solvr/web-accounts';
 import { UsersTab } from '@solvr/web-accounts/admin';

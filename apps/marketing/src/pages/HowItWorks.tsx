@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { pathTo } from '@solvr/contracts';
 import { Card, CardDescription, CardHeader, CardTitle, Stat } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';

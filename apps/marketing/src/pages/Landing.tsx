@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { LIMITS, pathTo } from '@solvr/contracts';
 import { Button, Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
@@ -7,7 +7,7 @@ import { LANDING as C } from '../content/landing';
 import { PublicLayout } from '../PublicLayout';
 
 export default function Landing() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const brand = useBrand();
   const latest = useLatestNews(LIMITS.landingNewsCount);
   return (

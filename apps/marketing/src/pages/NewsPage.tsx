@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { pathTo } from '@solvr/contracts';
 import { PublicNews } from '@solvr/web-news';
 import { NEWS as C } from '../content/news';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import { UnsubscribePanel } from '@solvr/web-mail';
 import { PublicLayout } from '../PublicLayout';
 

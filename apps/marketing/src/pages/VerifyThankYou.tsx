@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { ACCOUNT_TEXTS as T, pathTo } from '@solvr/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { ResendVerification } from '@solvr/web-accounts';
@@ -6,7 +7,7 @@ import { PublicLayout } from '../PublicLayout';
 
 export default function VerifyThankYou() {
   // Sign-up passes the address along, so the resend needs no typing.
-  const email = (useLocation().state as { email?: string } | null)?.email;
+  const email = (useHistoryState() as { email?: string } | null)?.email;
   return (
     <PublicLayout>
       <div className="mk-narrow">

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'wouter';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, pathTo } from '@solvr/contracts';
 import { Alert, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { ResendVerification } from '@solvr/web-accounts';

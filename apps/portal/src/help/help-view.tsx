@@ -1,5 +1,6 @@
 import { PORTAL_TEXTS } from '@solvr/contracts';
-import { Accordion, Card, CardContent, CardHeader, CardTitle } from '@solvr/web-ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@solvr/web-ui';
+import { Accordion } from '@solvr/web-ui/forms';
 
 const T = PORTAL_TEXTS.help;
 

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { Router } from 'wouter';
 import { PAGE_DESCRIPTIONS, pageTitle, pathTo, resolvePage, SSR_PAGES, type PageArea, type PageName, type SsrRender } from '@solvr/contracts';
 import { api, createAppStore, PublicConfigProvider, StoreProvider } from '@solvr/web-data';
 // webpack.ssr.config.js resolves this to apps/marketing/src/ssr-area.ts: the server has no federation runtime.
@@ -28,9 +28,9 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   const html = renderToString(
     <StoreProvider store={store}>
       <PublicConfigProvider config={publicConfig}>
-        <StaticRouter location={url}>
+        <Router ssrPath={pathname} ssrSearch={searchParams.toString()}>
           <AppRoutes />
-        </StaticRouter>
+        </Router>
       </PublicConfigProvider>
     </StoreProvider>,
   );

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { DEFAULT_PUBLIC_CONFIG, pathTo, type PageName } from '@solvr/contracts';
 import { PublicConfigProvider } from './brand';
 import { createAppStore, restoreSession, StoreProvider } from './store';
 import { startSessionSync } from './session-sync';
 
 function Picker({ name, pages }: { name: string; pages: Record<string, ComponentType> }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const path = (page: string) => pathTo(page as PageName);
   const Page = Object.entries(pages).find(([p]) => path(p).toLowerCase() === pathname.toLowerCase())?.[1];
   if (Page) return <Page />;
@@ -33,9 +33,7 @@ export function renderStandalone(name: string, pages: Record<string, ComponentTy
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StoreProvider store={store}>
       <PublicConfigProvider config={DEFAULT_PUBLIC_CONFIG}>
-        <BrowserRouter>
-          <Picker name={name} pages={pages} />
-        </BrowserRouter>
+        <Picker name={name} pages={pages} />
       </PublicConfigProvider>
     </StoreProvider>,
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { CONTACT_CATEGORIES, CONTACT_TEXTS as T, contactProblem, type ContactRequest } from '@solvr/contracts';
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Input, Textarea } from '@solvr/web-ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { Field, Input, Textarea } from '@solvr/web-ui/forms';
 import { selectUser, useAppSelector, useBrand } from '@solvr/web-data';
 import { apiMessage, useSendContactMutation } from './mail.api';
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { campaignProblem, type CampaignRequest, type CampaignView, EMAIL_CENTER_TEXTS as T } from '@solvr/contracts';
-import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Field, Input, SkeletonCard, Textarea, toast } from '@solvr/web-ui';
+import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard, toast } from '@solvr/web-ui';
+import { Field, Input, Textarea } from '@solvr/web-ui/forms';
 import { useCampaignPreviewQuery, useCampaignQuery, useCampaignsQuery, useMailRecipientsQuery, useRetryCampaignMutation, useSendCampaignMutation } from './mail.api';
 
 /** Users listed at once; "Select all" picks every match on the server, however many. */

@@ -1,3 +1,5 @@
+// @solvr/web-ui: what every page uses (buttons, cards, badges, alerts, loading states, layout, toasts). Forms,
+// dialogs, tabs and the accordion are @solvr/web-ui/forms, fetched only by pages that have them.
 export { cn } from './cn';
 export type { ClassValue } from './cn';
 export { Button } from './button';
@@ -6,28 +8,14 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export type { CardTitleProps } from './card';
 export { Badge } from './badge';
 export type { BadgeProps, BadgeVariant } from './badge';
-export { Input, Textarea, Label, Field } from './form';
-export type { InputProps, TextareaProps, FieldProps, FieldControlProps } from './form';
 export { Alert, ErrorSummary } from './alert';
 export type { AlertProps, AlertVariant, ErrorSummaryProps } from './alert';
 export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { Skeleton, SkeletonCard } from './skeleton';
 export type { SkeletonProps, SkeletonCardProps } from './skeleton';
-export { Dialog } from './dialog';
-export type { DialogProps } from './dialog';
-export { ConfirmDialog } from './confirm-dialog';
-export type { ConfirmDialogProps } from './confirm-dialog';
 export { toast, useToast, TOAST_LIMIT, TOAST_REMOVE_DELAY, TOAST_DURATION, resetToasts } from './toast';
 export type { ToastOptions, ToastVariant, ToasterToast, ToastHandle, UseToastResult } from './toast';
 export { Toaster } from './toaster';
-export { SearchableSelect, rankOptions } from './searchable-select';
-export type { SearchableSelectProps, SelectOption } from './searchable-select';
-export { Accordion } from './accordion';
-export type { AccordionProps, AccordionItem } from './accordion';
-export { Tabs } from './tabs';
-export type { TabsProps, TabItem } from './tabs';
 export { PageContainer, EmptyState, Stat } from './layout';
 export type { PageContainerProps, EmptyStateProps, StatProps } from './layout';
-export { PasswordChecklist } from './password-checklist';
-export { useDebounced } from './use-debounced';

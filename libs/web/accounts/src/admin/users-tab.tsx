@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_USERS_TEXTS as T, formatListDate, LIMITS, type AdminUserView, type Role, userActivity } from '@solvr/contracts';
-import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, ConfirmDialog, EmptyState, Input, SkeletonCard, Stat, toast, useDebounced } from '@solvr/web-ui';
+import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, EmptyState, SkeletonCard, Stat, toast } from '@solvr/web-ui';
+import { ConfirmDialog, Input, useDebounced } from '@solvr/web-ui/forms';
 import { errorMessage, selectUser, useAppSelector } from '@solvr/web-data';
 import { useAdminUsersInfiniteQuery, useChangeRoleMutation, useExportUsersMutation, useUsersSummaryQuery } from './users-admin.api';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand, usePublicConfig } from '@solvr/web-data';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS, AUTH_MESSAGES, meetsPasswordRules, PROFILE_MESSAGES } from '@solvr/contracts';
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorSummary, Field, Input, PasswordChecklist } from '@solvr/web-ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorSummary } from '@solvr/web-ui';
+import { Field, Input, PasswordChecklist } from '@solvr/web-ui/forms';
 import { errorMessage, isException, selectUser, useAppSelector } from '@solvr/web-data';
 import { useChangePasswordMutation } from './accounts.api';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES } from '@solvr/contracts';
-import { Alert, Button, Dialog, Field, Input } from '@solvr/web-ui';
+import { Alert, Button } from '@solvr/web-ui';
+import { Dialog, Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage } from '@solvr/web-data';
 import { useForgotPasswordMutation } from './accounts.api';
 

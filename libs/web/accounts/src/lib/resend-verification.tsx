@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES } from '@solvr/contracts';
-import { Alert, Button, Field, Input } from '@solvr/web-ui';
+import { Alert, Button } from '@solvr/web-ui';
+import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage } from '@solvr/web-data';
 import { useResendVerificationMutation } from './accounts.api';
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'wouter';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, meetsPasswordRules, pathTo, PROFILE_MESSAGES } from '@solvr/contracts';
-import { Alert, Button, Field, Input, PasswordChecklist } from '@solvr/web-ui';
+import { Alert, Button } from '@solvr/web-ui';
+import { Field, Input, PasswordChecklist } from '@solvr/web-ui/forms';
 import { errorMessage } from '@solvr/web-data';
 import { useResetPasswordMutation } from './accounts.api';
 import { AuthCard } from './auth-card';

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
-import { Button, ErrorSummary, Field, Input } from '@solvr/web-ui';
+import { Button, ErrorSummary } from '@solvr/web-ui';
+import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage, isException } from '@solvr/web-data';
 import { useLoginMutation } from './accounts.api';
 import { GoogleSignIn } from './auth-card';
@@ -32,8 +34,8 @@ export function useSignIn() {
   const [unverified, setUnverified] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [login, { isLoading }] = useLoginMutation();
-  const navigate = useNavigate();
-  const from = (useLocation().state as { from?: string } | null)?.from;
+  const [, navigate] = useLocation();
+  const from = (useHistoryState() as { from?: string } | null)?.from;
 
   const fail = (message: string) => {
     setError(message);

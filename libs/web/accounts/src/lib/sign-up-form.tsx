@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { ACCOUNT_TEXTS as T, MESSAGES, pathTo, validateSignup, type SignupInput } from '@solvr/contracts';
-import { Button, ErrorSummary, Field, Input } from '@solvr/web-ui';
+import { Button, ErrorSummary } from '@solvr/web-ui';
+import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage, isException } from '@solvr/web-data';
 import { useSignupMutation } from './accounts.api';
 import { GoogleSignIn } from './auth-card';
@@ -16,7 +17,7 @@ export function useSignUp() {
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [signup, { isLoading }] = useSignupMutation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const set = (key: keyof SignupInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const fail = (message: string) => {

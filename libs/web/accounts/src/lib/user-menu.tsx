@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { ACCOUNT_TEXTS, pathTo } from '@solvr/contracts';
 import { Button } from '@solvr/web-ui';
 import { useLogoutMutation } from './accounts.api';
@@ -12,7 +12,7 @@ import { useLogoutMutation } from './accounts.api';
 export function UserMenu({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const [logout, { isLoading }] = useLogoutMutation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ADMIN_FILES_TEXTS as T, FILE_TEXTS, formatFileSize, formatListDate, formatPrice, PLATFORM_LABELS, RELEASE_TEXTS, type AdminFileView } from '@solvr/contracts';
-import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, ConfirmDialog, toast } from '@solvr/web-ui';
+import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, toast } from '@solvr/web-ui';
+import { ConfirmDialog } from '@solvr/web-ui/forms';
 import { FilePurchasesPanel } from './file-purchases';
 import { useDeleteFileMutation, useFileLinkMutation, useUpdateFileMutation } from './files-admin.api';
 // The library's checksum format: one look on both pages.

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_FILES_TEXTS as T, LIMITS, type AdminFileView } from '@solvr/contracts';
-import { EmptyState, Input, SkeletonCard } from '@solvr/web-ui';
+import { EmptyState, SkeletonCard } from '@solvr/web-ui';
+import { Input } from '@solvr/web-ui/forms';
 import { useAdminFilesQuery } from './files-admin.api';
 import { FileCard } from './file-card';
 

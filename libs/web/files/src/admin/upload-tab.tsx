@@ -16,7 +16,8 @@ import {
   type Platform,
   type ReleaseChannel,
 } from '@solvr/contracts';
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, ErrorSummary, Field, Input, Textarea } from '@solvr/web-ui';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, ErrorSummary } from '@solvr/web-ui';
+import { Field, Input, Textarea } from '@solvr/web-ui/forms';
 import { sizeInMb } from './upload-form';
 import { UploadProgressBar } from './upload-progress';
 import { useUpload } from './use-upload';

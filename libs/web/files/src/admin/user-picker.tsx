@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN_UPLOAD_TEXTS as T, type UserPick } from '@solvr/contracts';
-import { cn, useDebounced } from '@solvr/web-ui';
+import { cn } from '@solvr/web-ui';
+import { useDebounced } from '@solvr/web-ui/forms';
 import { usePickUsersQuery } from './files-admin.api';
 
 /** How long typing pauses before the users are looked up. */

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { formatFileSize, pathTo, PORTAL_TEXTS, RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
@@ -73,7 +73,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
  */
 export function AvailableDownloadsCard() {
   const brand = useBrand();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data, isLoading } = useReleasesQuery();
   const platform = useMemo(visitorPlatform, []);
   const releases = useMemo(() => (data ? preferredReleases(data.releases, platform) : []), [data, platform]);

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LIMITS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
-import { Alert, Button, EmptyState, Input, Label, SkeletonCard } from '@solvr/web-ui';
+import { Alert, Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
+import { Input, Label } from '@solvr/web-ui/forms';
 import { useLibraryFilesQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
 import { FileCard } from './file-card';

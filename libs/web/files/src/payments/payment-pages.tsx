@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'wouter';
 import { isCheckoutSessionId, PAYMENT_TEXTS as T, pathTo, PORTAL_TEXTS, type CheckoutStatus } from '@solvr/contracts';
 import { Alert, Button, Card, CardContent, Spinner } from '@solvr/web-ui';
 import { useAppDispatch } from '@solvr/web-data';
@@ -21,7 +21,7 @@ function useAfter(ms: number): boolean {
 }
 
 function BackToDownloads({ label = T.backToDownloads, variant = 'outline' }: { label?: string; variant?: 'outline' | 'primary' }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <Button variant={variant} onClick={() => navigate(pathTo('Downloads'))}>
       {label}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { adminNewsPreview, formatListDate, type NewsView } from '@solvr/contracts';
-import { Badge, Button, ConfirmDialog, toast } from '@solvr/web-ui';
+import { Badge, Button, toast } from '@solvr/web-ui';
+import { ConfirmDialog } from '@solvr/web-ui/forms';
 import { useDeleteNewsMutation, useSetNewsFlagsMutation } from './news-admin.api';
 import { NEWS_ADMIN_TEXTS as T } from './texts';
 

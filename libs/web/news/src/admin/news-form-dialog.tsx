@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LIMITS, NEWS_LIMITS, validateNews, type NewsInput, type NewsView } from '@solvr/contracts';
-import { Alert, Button, Dialog, Field, Input, Textarea } from '@solvr/web-ui';
+import { Alert, Button } from '@solvr/web-ui';
+import { Dialog, Field, Input, Textarea } from '@solvr/web-ui/forms';
 import { useAppDispatch, useBrand } from '@solvr/web-data';
 import { ContentPreview } from './content-preview';
 import { newsAdminApi, useCreateNewsMutation, useUpdateNewsMutation } from './news-admin.api';

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'wouter';
 import { formatListDate, newsExcerpt, NEWS_TEXTS, pathTo, PORTAL_TEXTS, type NewsView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@solvr/web-ui';
 import { newsPostPath } from './news-path';
@@ -57,7 +57,7 @@ export function LatestUpdateCard({ posts }: DashboardNewsProps) {
 
 /** Spec section 2: the More News sidebar (the posts after the Latest Update) and View All News. */
 export function MoreNewsCard({ posts }: DashboardNewsProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const more = posts?.slice(1, DASHBOARD_NEWS_COUNT - 1);
   return (
     <Card>

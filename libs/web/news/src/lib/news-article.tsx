@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { formatLongDate, formatTime, NEWS_TEXTS, type NewsView } from '@solvr/contracts';
 import { Badge } from '@solvr/web-ui';
 import { NewsContent } from './news-content';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { formatListDate, NEWS_TEXTS, newsExcerpt, type NewsView } from '@solvr/contracts';
 import { Badge } from '@solvr/web-ui';
 import { newsPostPath } from './news-path';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { MARKETING_TEXTS, NEWS_TEXTS } from '@solvr/contracts';
 import { Alert } from '@solvr/web-ui';
 import { NewsArticle } from './news-article';

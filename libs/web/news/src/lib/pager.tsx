@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { MARKETING_TEXTS } from '@solvr/contracts';
 import { Button } from '@solvr/web-ui';
 

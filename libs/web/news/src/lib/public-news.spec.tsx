@@ -1,5 +1,4 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { DEFAULT_BRAND, formatLongDate, formatTime } from '@solvr/contracts';
 import { fakeApi, heldReply, renderWithStore, type FakeCall } from '@solvr/web-accounts/testing';
 import { newsFixture, newsListFixture } from '../testing/fixtures';
@@ -32,9 +31,9 @@ const listPages = (total: number) => (call: FakeCall) => {
 describe('NewsArticle', () => {
   it("shows the date 'MMMM d, yyyy' and the time 'h:mm a' (here in UTC)", () => {
     render(
-      <MemoryRouter>
+      <>
         <NewsArticle post={featured} teamName="Acme Team" timeZone="UTC" />
-      </MemoryRouter>,
+      </>,
     );
     const time = screen.getByText('August 5, 2025').closest('time') as HTMLElement;
     expect(time.getAttribute('datetime')).toBe('2025-08-05T15:07:00.000Z');
@@ -44,9 +43,9 @@ describe('NewsArticle', () => {
   it('renders the HTML content, its tables keyboard-reachable (they scroll sideways on phones)', () => {
     const post = newsFixture({ content: '<p>Intro <a href="https://example.com/">link</a></p><table><tbody><tr><td>a</td></tr></tbody></table>' });
     const { container } = render(
-      <MemoryRouter>
+      <>
         <NewsArticle post={post} teamName="Acme Team" />
-      </MemoryRouter>,
+      </>,
     );
     expect(screen.getByRole('link', { name: 'link' }).getAttribute('href')).toBe('https://example.com/');
     expect(container.querySelector('.nw-content table')?.getAttribute('tabindex')).toBe('0');
@@ -54,9 +53,9 @@ describe('NewsArticle', () => {
 
   it("falls back to the team name for 'By'", () => {
     render(
-      <MemoryRouter>
+      <>
         <NewsArticle post={plain} teamName="Acme Team" />
-      </MemoryRouter>,
+      </>,
     );
     expect(screen.getByText('By Acme Team')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearch, useSearchParams } from 'wouter';
 import { MARKETING_TEXTS } from '@solvr/contracts';
 import { useBrand } from '@solvr/web-data';
 import { NewsList } from './news-list';
@@ -74,7 +74,7 @@ export interface PublicNewsProps {
  */
 export function PublicNews({ title = T.title }: PublicNewsProps) {
   const [params] = useSearchParams();
-  const { search } = useLocation();
+  const search = useSearch();
   const root = useRef<HTMLDivElement>(null);
   const onReady = useHeadingFocusOnQueryChange(search, root);
   const slug = params.get(NEWS_POST_PARAM);

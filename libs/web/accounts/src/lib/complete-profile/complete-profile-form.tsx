@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXTS, PROFILE_MESSAGES as M, type ProfileForm } from '@solvr/contracts';
 import { COUNTRIES } from '@solvr/geo';
-import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorSummary, Field, Input, PasswordChecklist, SearchableSelect, Spinner } from '@solvr/web-ui';
+import { Alert, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, ErrorSummary, Spinner } from '@solvr/web-ui';
+import { Field, Input, PasswordChecklist, SearchableSelect } from '@solvr/web-ui/forms';
 import { useCompleteProfile } from './use-complete-profile';
 
 const T = ACCOUNT_TEXTS.profile;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { pathTo, PROFILE_MESSAGES as M, toProfileUpdate, validateProfile, type ProfileErrors, type ProfileForm, type ProfileView } from '@solvr/contracts';
 import { COUNTRIES, DEFAULT_COUNTRY_OPTION, findCountry, geo, regionsOf } from '@solvr/geo';
 import { isException, selectUser, useAppDispatch, useAppSelector, userUpdated, type ApiErrorBody } from '@solvr/web-data';
@@ -54,7 +54,7 @@ function fromProfile(p: ProfileView): { form: ProfileForm; dialCountry: string }
 export function useCompleteProfile() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { data: profile, isLoading, isError } = useMyProfileQuery();
   const [save, { isLoading: saving }] = useSaveProfileMutation();
   const [form, setForm] = useState<ProfileForm>(EMPTY);
