@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { Redirect, Router, useLocation, useSearch } from 'wouter';
 import { loadingText, MESSAGES, pageTitle, pathTo, resolvePage } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
 import { restoreSession, selectSession, startSessionSync, stopSessionSync, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
 import { AccessDenied } from './AccessDenied';
+import { useAddressPath, useAddressSearch } from './address';
 import { RemotePage } from './RemotePage';
 
 // Public pages (the first load of most visitors) never show it: its code, the accounts library's user menu with it,
@@ -95,8 +96,12 @@ export function App() {
       dispatch(stopSessionSync());
     };
   }, [dispatch]);
-  // wouter reads the browser's address when no router is around it (the server renderer puts one with the URL).
-  return <AppRoutes />;
+  // The browser's address, changes applied as transitions (the server renderer's Router has the request's URL).
+  return (
+    <Router hook={useAddressPath} searchHook={useAddressSearch}>
+      <AppRoutes />
+    </Router>
+  );
 }
 
 /** The page and the toasts, for the browser's address or the server renderer's (a wouter Router with ssrPath). */
