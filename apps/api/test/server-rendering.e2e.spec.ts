@@ -64,6 +64,7 @@ describe(`server-rendered public pages (${TIER})`, () => {
     expect(root).toContain('By Acme Crew');
     const payload = payloadOf(html);
     expect(payload.publicConfig.brand.product).toBe('Acme');
+    expect(payload.url).toBe('/Landing');
     expect(payload.queries).toEqual([{ endpoint: 'publishedNews', args: { page: 1, limit: 3 }, data: expect.objectContaining({ total: 4 }) }]);
     // The styles are in the page, so its first paint waits for no other file and nothing restyles when the scripts
     // arrive: the shell's and the marketing area's rules.

@@ -30,6 +30,9 @@ function readSsrPayload(): SsrPayload | null {
 
 /** Loads the page's code and the server's data, so the first render equals the server's HTML. */
 async function readyToHydrate(ssr: SsrPayload, store: AppStore): Promise<boolean> {
+  // The address may change while the code loads (a Back, a script): the HTML is then another page's.
+  const stillThere = () => ssr.url === window.location.pathname + window.location.search;
+  if (!stillThere()) return false;
   try {
     const page = resolvePage(window.location.pathname, ssr.publicConfig.brand.product);
     const area = await loadArea(page.area);
@@ -37,7 +40,7 @@ async function readyToHydrate(ssr: SsrPayload, store: AppStore): Promise<boolean
     if ((area.build ?? null) !== ssr.build) return false;
     await area.preload?.(page.page);
     for (const q of ssr.queries) await store.dispatch(api.util.upsertQueryData(q.endpoint as never, q.args as never, q.data as never));
-    return true;
+    return stillThere();
   } catch (error) {
     console.warn('Rendering the page anew instead of taking over the server-rendered one', error);
     return false;

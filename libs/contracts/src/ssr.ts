@@ -14,6 +14,9 @@ export interface SsrPayload {
   queries: SsrQuery[];
   /** The build label of the area the server rendered with; a browser that loads another build renders anew. */
   build: string | null;
+  /** The address (path and query) it was rendered for: a browser that has moved on before it could take the page
+   * over (a Back, a script changing the address) renders anew instead of hydrating another page's HTML. */
+  url: string;
 }
 
 export const SSR_PAYLOAD_ID = 'solvr-ssr';

@@ -39,7 +39,7 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   return {
     html,
     status: status ?? 200,
-    payload: { publicConfig, queries, build: area.build ?? null },
+    payload: { publicConfig, queries, build: area.build ?? null, url },
     head: {
       title: pageTitle(page, product),
       description: PAGE_DESCRIPTIONS[page.page]?.(product) ?? '',

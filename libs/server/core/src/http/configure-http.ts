@@ -52,8 +52,9 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   logRequests(fastify, app.get(ROOT_LOGGER));
 
   await app.register(fastifyCookie);
-  // Ahead of the headers below: a kept public answer carries the ones it was first sent with.
-  app.get(PublicReadCache, { strict: false })?.attach(fastify);
+  // Ahead of the headers below: a kept public answer carries the ones it was first sent with. The worker (health
+  // only) has no PublicReadsModule.
+  publicReadsOf(app)?.attach(fastify);
   // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
   // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
   // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON
@@ -106,4 +107,13 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     });
   });
   await fastify.ready();
+}
+
+/** The app's PublicReadCache, if it has PublicReadsModule (Nest's `get` throws for a provider it does not have). */
+function publicReadsOf(app: NestFastifyApplication): PublicReadCache | undefined {
+  try {
+    return app.get(PublicReadCache, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
