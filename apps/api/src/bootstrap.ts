@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppConfig, configureHttp, httpAdapter } from '@solvr/server-core';
+import { AppConfig, configureHttp, httpAdapter, PublicReadCache } from '@solvr/server-core';
 import { ApiModule } from './api.module';
 
 export type ApiApp = NestFastifyApplication;
@@ -8,6 +8,6 @@ export type ApiApp = NestFastifyApplication;
 /** Builds the api exactly as production runs it, ready to serve; main.ts and the e2e tests both call this. */
 export async function createApi(config: AppConfig): Promise<ApiApp> {
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), httpAdapter(config), { bufferLogs: true });
-  await configureHttp(app, config);
+  await configureHttp(app, config, { publicReads: app.get(PublicReadCache) });
   return app;
 }

@@ -44,7 +44,7 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 }
 
 /** The one HTTP set-up shared by main.ts and the e2e tests, so both behave alike. Leaves the app ready to serve. */
-export async function configureHttp(app: NestFastifyApplication, config: AppConfig, opts: { web?: boolean } = {}): Promise<void> {
+export async function configureHttp(app: NestFastifyApplication, config: AppConfig, opts: { web?: boolean; publicReads?: PublicReadCache } = {}): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
   app.setGlobalPrefix('api', { exclude: SITE_ROOT_ROUTES.map((path) => ({ path, method: RequestMethod.GET })) });
@@ -52,9 +52,9 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   logRequests(fastify, app.get(ROOT_LOGGER));
 
   await app.register(fastifyCookie);
-  // Ahead of the headers below: a kept public answer carries the ones it was first sent with. The worker (health
-  // only) has no PublicReadsModule.
-  publicReadsOf(app)?.attach(fastify);
+  // Ahead of the headers below: a kept public answer carries the ones it was first sent with (the api's; the worker,
+  // health only, has none).
+  opts.publicReads?.attach(fastify);
   // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
   // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
   // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON
@@ -107,13 +107,4 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     });
   });
   await fastify.ready();
-}
-
-/** The app's PublicReadCache, if it has PublicReadsModule (Nest's `get` throws for a provider it does not have). */
-function publicReadsOf(app: NestFastifyApplication): PublicReadCache | undefined {
-  try {
-    return app.get(PublicReadCache, { strict: false });
-  } catch {
-    return undefined;
-  }
 }
