@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LAYOUT_TEXTS, pathTo, signedInNav } from '@solvr/contracts';
+import { LAYOUT_TEXTS, pathTo, resolvePage, signedInNav } from '@solvr/contracts';
 import { selectUser, useAppSelector, useBrand } from '@solvr/web-data';
 import { UserMenu } from '@solvr/web-accounts';
 
@@ -9,15 +9,14 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   const user = useAppSelector(selectUser);
   const brand = useBrand();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [pathname] = useLocation();
+  // The page shown, by the route table's own rule (case-insensitive, last segment).
+  const shown = resolvePage(useLocation()[0], brand.product).page;
   const nav = (className: string) => (
     <nav className={className} aria-label={LAYOUT_TEXTS.mainNav}>
       {signedInNav(user?.role).map((l) => {
-        const to = pathTo(l.page, brand.product);
-        // Addresses are case-insensitive (spec section 2): /downloads and /Downloads are the same page.
-        const current = to.toLowerCase() === pathname.toLowerCase();
+        const current = l.page === shown;
         return (
-          <Link key={l.page} to={to} className={current ? 'shell-nav-link active' : 'shell-nav-link'} aria-current={current ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
+          <Link key={l.page} to={pathTo(l.page, brand.product)} className={current ? 'shell-nav-link active' : 'shell-nav-link'} aria-current={current ? 'page' : undefined} onClick={() => setMobileOpen(false)}>
             {l.label}
           </Link>
         );
