@@ -1,13 +1,12 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { LIMITS, pathTo } from '@solvr/contracts';
-import { Button, Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
+import { Card, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 import { LatestUpdates, useLatestNews } from '@solvr/web-news';
 import { LANDING as C } from '../content/landing';
 import { PublicLayout } from '../PublicLayout';
 
 export default function Landing() {
-  const [, navigate] = useLocation();
   const brand = useBrand();
   const latest = useLatestNews(LIMITS.landingNewsCount);
   return (
@@ -17,12 +16,13 @@ export default function Landing() {
         <h1>{C.title(brand)}</h1>
         <p className="mk-lead">{C.lead}</p>
         <div className="mk-hero-actions">
-          <Button size="lg" onClick={() => navigate(pathTo('Signin'))}>
+          {/* Links, not buttons: they go somewhere, and work before the page's code has arrived. */}
+          <Link to={pathTo('Signin')} className="ui-btn ui-btn-primary ui-btn-lg">
             {C.tryNow}
-          </Button>
-          <Button size="lg" variant="outline" onClick={() => navigate(pathTo('HowItWorks'))}>
+          </Link>
+          <Link to={pathTo('HowItWorks')} className="ui-btn ui-btn-outline ui-btn-lg">
             {C.howItWorks}
-          </Button>
+          </Link>
         </div>
       </section>
       <section className="mk-section">
