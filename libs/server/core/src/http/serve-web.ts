@@ -230,17 +230,18 @@ const gzipped = promisify(gzip);
 type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
 
 /**
- * Finished documents by rendered page and encoding. The renderer hands out the same page while it is cached, so
- * a page is put together and compressed once per encoding, not once per request; it goes with its page.
+ * Finished documents by rendered page: put together once (with its styles worked out), then compressed once per
+ * encoding. The renderer hands out the same page while it is cached, so this is once per render, not per request;
+ * it goes with its page.
  */
-const documents = new WeakMap<SsrRendered, Map<string, Promise<Encoded>>>();
+const documents = new WeakMap<SsrRendered, { text: Promise<string>; byEncoding: Map<string, Promise<Encoded>> }>();
 
 function documentFor(page: SsrRendered, acceptEncoding: string | undefined, html: () => Promise<string>): Promise<Encoded> {
   const encoding = preferredEncoding(acceptEncoding);
-  let byEncoding = documents.get(page);
-  if (!byEncoding) documents.set(page, (byEncoding = new Map()));
-  let done = byEncoding.get(encoding);
-  if (!done) byEncoding.set(encoding, (done = html().then((text) => compressed(text, encoding))));
+  let doc = documents.get(page);
+  if (!doc) documents.set(page, (doc = { text: html(), byEncoding: new Map() }));
+  let done = doc.byEncoding.get(encoding);
+  if (!done) doc.byEncoding.set(encoding, (done = doc.text.then((text) => compressed(text, encoding))));
   return done;
 }
 
