@@ -7,6 +7,7 @@ module.exports = {
     '<rootDir>/libs/web/*/jest.config.js',
     '<rootDir>/tools/*/jest.config.js',
     '<rootDir>/apps/marketing/jest.config.js',
+    '<rootDir>/apps/shell/jest.config.js',
     '<rootDir>/apps/portal/jest.config.js',
   ],
 };

@@ -1,8 +1,9 @@
-// Shared Jest settings: ts-jest without type-checking (tsc runs as its own check), path aliases from tsconfig.base.json.
+// Shared Jest settings: swc compiles (tsc checks types as its own step), path aliases from tsconfig.base.json.
 const path = require('path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const { esmOnlyPackageMapper } = require('./tools/jest/esm-only-packages');
+const { nodeOptions } = require('./tools/swc/options');
 
 const moduleNameMapper = { ...esmOnlyPackageMapper() };
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
@@ -12,7 +13,7 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(__dirname, 'tsconfig.jest.json'), diagnostics: false }],
+    '^.+\\.tsx?$': ['@swc/jest', { ...nodeOptions(), swcrc: false }],
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   moduleNameMapper,

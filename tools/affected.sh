@@ -3,7 +3,7 @@
 #   tools/affected.sh                    # base origin/main, else HEAD~1
 #   tools/affected.sh v1.4.0             # any git revision
 #   tools/affected.sh origin/main list   # only print the affected projects
-#   TARGETS=test,build tools/affected.sh # other targets (default lint,test,build,e2e)
+#   TARGETS=test,build tools/affected.sh # other targets (default lint,typecheck,test,build,e2e)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,4 +18,4 @@ if [ "${2:-}" = "list" ]; then
   exec npx nx show projects --affected --base="$base"
 fi
 echo "Affected since $base:" $(npx nx show projects --affected --base="$base")
-exec npx nx affected -t "${TARGETS:-lint,test,build,e2e}" --base="$base"
+exec npx nx affected -t "${TARGETS:-lint,typecheck,test,build,e2e}" --base="$base"

@@ -1,6 +1,9 @@
-// `npm test`: the whole suite. Lint (module boundaries), type checks, unit tests, build, API e2e on SQLite and on
-// MariaDB + Redis, and the Playwright suite in Debian Chromium. Ends with one line: "N passed, N failed".
+// `npm test`: the whole suite, one step after another, each with its duration. Lint (module boundaries included) and
+// type checks in one pass each, unit and jsdom tests, the build, the server e2e specs on the tiers each names
+// (SQLite, and MariaDB + Redis) in one run, the Playwright journeys in Debian Chromium, and a bench smoke run.
+// Ends with the steps, their times, the total, and one line: "N passed, N failed".
 // Without CI=true a tier whose service is missing is skipped with one line; under CI=true that is a failure.
+// To run only what a change affects, see README ("Running only what a change affects").
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, ensureInstalled, run } from './lib/setup.mjs';
@@ -15,81 +18,95 @@ mkdirSync(OUT, { recursive: true });
 const MIN = 60_000;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+const started = Date.now();
 
-function note(name, outcome) {
-  lines.push(`${outcome.padEnd(8)} ${name}`);
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/** Runs one step, announcing it and noting how long it took; body returns the outcome line's text and whether it failed. */
+function step(name, body) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${name} (at ${seconds(t0 - started)})`);
+  const { text = name, failed = false, skipped = false } = body() ?? {};
+  const took = Date.now() - t0;
+  lines.push(`${(skipped ? 'skipped' : failed ? 'FAILED' : 'ok').padEnd(8)} ${seconds(took).padStart(6)}  ${text}`);
+  console.log(`◀ ${name}: ${failed ? 'FAILED' : 'done'} in ${seconds(took)}`);
 }
 
 /** A step that is not a test runner (lint, types, build): it only adds a failure when it fails. */
-function check(name, cmd, args, env) {
-  console.log(`\n▶ ${name}`);
-  const ok = run(cmd, args, { env, timeout: 20 * MIN }) === 0;
-  if (!ok) totals.failed += 1;
-  note(name, ok ? 'ok' : 'FAILED');
-  return ok;
-}
-
-function jest(name, args, env = {}) {
-  console.log(`\n▶ ${name}`);
-  const file = join(OUT, `${name}.json`);
-  const code = run('npx', ['jest', ...args, '--json', `--outputFile=${file}`], { env, timeout: 20 * MIN });
-  if (!existsSync(file)) return tally(name, 0, 1, 0);
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  // A suite that failed to load counts as a failure even though it ran no test.
-  const broken = r.numRuntimeErrorTestSuites ?? 0;
-  tally(name, r.numPassedTests, r.numFailedTests + broken + (code !== 0 && r.numFailedTests + broken === 0 ? 1 : 0), r.numPendingTests);
-}
-
-function playwright(name) {
-  console.log(`\n▶ ${name}`);
-  const file = join(OUT, 'playwright.json');
-  const code = run('npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { env: { PW_REPORTER: file }, timeout: 30 * MIN });
-  if (!existsSync(file)) return tally(name, 0, 1, 0);
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  tally(name, stats.expected + stats.flaky, stats.unexpected + (code !== 0 && !stats.unexpected ? 1 : 0), stats.skipped);
+function check(name, cmd, args, opts = {}) {
+  step(name, () => {
+    const ok = run(cmd, args, { timeout: 20 * MIN, ...opts }) === 0;
+    if (!ok) totals.failed += 1;
+    return { failed: !ok };
+  });
 }
 
 function tally(name, passed, failed, skipped) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  note(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`, failed ? 'FAILED' : 'ok');
+  return { text: `${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`, failed: failed > 0 };
 }
 
-function skip(name, reason) {
-  const line = `${name}: ${reason}`;
+function jest(name, args, env = {}) {
+  step(name, () => {
+    const file = join(OUT, `${name}.json`);
+    const code = run('npx', ['jest', ...args, '--json', `--outputFile=${file}`], { env, timeout: 20 * MIN });
+    if (!existsSync(file)) return tally(name, 0, 1, 0);
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    // A suite that failed to load counts as a failure even though it ran no test.
+    const broken = r.numRuntimeErrorTestSuites ?? 0;
+    return tally(name, r.numPassedTests, r.numFailedTests + broken + (code !== 0 && r.numFailedTests + broken === 0 ? 1 : 0), r.numPendingTests);
+  });
+}
+
+function playwright(name) {
+  step(name, () => {
+    const file = join(OUT, 'playwright.json');
+    if (run('node', ['tools/e2e-prepare.mjs']) !== 0) return tally(name, 0, 1, 0);
+    const code = run('npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { env: { PW_REPORTER: file }, timeout: 30 * MIN });
+    if (!existsSync(file)) return tally(name, 0, 1, 0);
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    return tally(name, stats.expected + stats.flaky, stats.unexpected + (code !== 0 && !stats.unexpected ? 1 : 0), stats.skipped);
+  });
+}
+
+/** A tier that cannot run here: a failure under CI=true, a warning otherwise. */
+function missing(name, reason) {
+  const text = `${name}: ${reason}`;
   if (CI) {
-    console.error(`✖ ${line} (CI=true: this is a failure)`);
+    console.error(`✖ ${text} (CI=true: this is a failure)`);
     totals.failed += 1;
-    note(line, 'FAILED');
+    lines.push(`FAILED            ${text}`);
   } else {
-    console.warn(`⚠ ${line}: skipping this tier (under CI=true it fails)`);
-    note(line, 'skipped');
+    console.warn(`⚠ ${text}: skipping it (under CI=true it fails)`);
+    lines.push(`skipped           ${text}`);
   }
 }
 
-const started = Date.now();
-ensureInstalled();
-run('npx', ['nx', 'show', 'projects'], { stdio: 'ignore' }); // fresh project graph for the boundary rule
+step('install (npm install when node_modules is missing or older than the lockfile)', () => {
+  ensureInstalled();
+});
+// A fresh project graph for the boundary rule, then every file in one eslint run.
+check('lint (incl. module boundaries)', 'sh', ['-c', 'npx nx show projects >/dev/null && npx eslint .']);
+check('type checks (one tsc program: tools/typecheck)', 'npx', ['nx', 'run', 'typecheck:typecheck', '--outputStyle=stream']);
+jest('unit', ['-c', 'jest.config.js', '--maxWorkers=2']);
 
-check('lint (incl. module boundaries)', 'npx', ['nx', 'run-many', '-t', 'lint', '--outputStyle=stream']);
-check('type checks', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=stream']);
-jest('unit', ['-c', 'jest.config.js']);
-
-console.log('\n▶ build');
-const built = run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { timeout: 30 * MIN }) === 0;
-note('build', built ? 'ok' : 'FAILED');
-if (!built) totals.failed += 1;
+let built = false;
+step('build', () => {
+  built = run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=stream'], { timeout: 30 * MIN }) === 0;
+  if (!built) totals.failed += 1;
+  return { failed: !built };
+});
 
 if (built) {
-  jest('api-e2e-sqlite', ['-c', 'apps/api/jest.e2e.config.js']);
   const problem = servicesProblem();
-  if (problem) skip('api-e2e-services', problem);
-  else jest('api-e2e-services', ['-c', 'apps/api/jest.e2e.config.js'], { TEST_TIER: 'services' });
+  if (problem) missing('api e2e, services tier (MariaDB + Redis)', problem);
+  // Each spec on the tiers it names (// tiers: ...), both tiers in one run of two workers.
+  jest('api-e2e', ['-c', 'jest.e2e.config.js'], problem ? { E2E_TIERS: 'sqlite' } : {});
 
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) skip('browser', `Chromium not found at ${chromium} (apt-get install -y chromium)`);
-  else if (run('node', ['tools/e2e-prepare.mjs']) !== 0) tally('browser', 0, 1, 0);
+  if (!existsSync(chromium)) missing('browser', `Chromium not found at ${chromium} (apt-get install -y chromium)`);
   else playwright('browser');
 
   // The bench harness only has to start and finish a short round; its figures are not judged here.
@@ -98,6 +115,6 @@ if (built) {
 
 console.log('\n──────── npm test summary ────────');
 for (const line of lines) console.log(line);
-console.log(`took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`total ${seconds(Date.now() - started)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed ? 1 : 0);

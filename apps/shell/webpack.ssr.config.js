@@ -4,6 +4,7 @@ const path = require('path');
 const webpack = require('webpack');
 const nodeExternals = require('webpack-node-externals');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+const { nodeOptions } = require('../../tools/swc/options');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -25,7 +26,7 @@ module.exports = {
   },
   module: {
     rules: [
-      { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'babel-loader', options: { rootMode: 'upward', cacheDirectory: true } },
+      { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'swc-loader', options: nodeOptions({ commonjs: false }) },
       { test: /\.css$/, loader: path.join(root, 'tools/webpack/ignore-css-loader.js') },
     ],
   },

@@ -132,7 +132,7 @@ export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {}
     return {
       url,
       mode,
-      pid: child.pid,
+      pid: child.proc.pid,
       /** The settings it runs with (a worker started beside it takes the same). */
       env,
       dataDir,

@@ -15,7 +15,7 @@ export async function startBare(env) {
     await stopProcess(child);
     throw new Error(`bare reference server did not start\n${child.output()}`);
   }
-  return { url: `http://127.0.0.1:${m[1]}`, pid: child.pid, stop: () => stopProcess(child) };
+  return { url: `http://127.0.0.1:${m[1]}`, pid: child.proc.pid, stop: () => stopProcess(child) };
 }
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -73,7 +73,7 @@ ${server(port)}
   return {
     url,
     dir,
-    pid: child.pid,
+    pid: child.proc.pid,
     stop: async () => {
       await stopProcess(child);
       rmSync(dir, { recursive: true, force: true });

@@ -12,10 +12,7 @@ module.exports = {
   transform: {
     ...preset.transform,
     // Compiles the ES-module-only packages (see jest.resolver.js) to CommonJS.
-    '^.+\\.js$': [
-      'babel-jest',
-      { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' }, modules: 'commonjs' }]] },
-    ],
+    '^.+\\.js$': ['@swc/jest', { swcrc: false, jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
 };

@@ -3,7 +3,7 @@
 // installed version changes) and its module names mapped there. Browser bundles use the package as it is.
 const fs = require('fs');
 const path = require('path');
-const babel = require('@babel/core');
+const swc = require('@swc/core');
 
 const ROOT = path.resolve(__dirname, '../..');
 const OUT = path.join(ROOT, 'tmp/jest-cjs');
@@ -16,10 +16,10 @@ function compileWouter() {
     const tmp = `${dir}.${process.pid}`;
     fs.mkdirSync(tmp, { recursive: true });
     for (const name of fs.readdirSync(path.join(pkgDir, 'src')).filter((n) => n.endsWith('.js'))) {
-      const { code } = babel.transformFileSync(path.join(pkgDir, 'src', name), {
-        babelrc: false,
-        configFile: false,
-        plugins: [require.resolve('@babel/plugin-transform-modules-commonjs')],
+      const { code } = swc.transformFileSync(path.join(pkgDir, 'src', name), {
+        swcrc: false,
+        jsc: { target: 'es2022' },
+        module: { type: 'commonjs' },
       });
       fs.writeFileSync(path.join(tmp, name), code);
     }

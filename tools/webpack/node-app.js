@@ -2,6 +2,7 @@
 const path = require('path');
 const nodeExternals = require('webpack-node-externals');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+const { nodeOptions } = require('../swc/options');
 
 const root = path.resolve(__dirname, '../..');
 
@@ -25,8 +26,8 @@ module.exports = function nodeApp(name, entries) {
         {
           test: /\.ts$/,
           exclude: /node_modules/,
-          loader: 'ts-loader',
-          options: { transpileOnly: true, configFile: path.join(root, 'tsconfig.base.json') },
+          loader: 'swc-loader',
+          options: nodeOptions({ tsx: false }),
         },
       ],
     },

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfigModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
 import { UsersDataModule, UsersService } from '@solvr/server-users';
 import { isValidEmail } from '@solvr/contracts';
-import { API_MIGRATIONS } from './migrations';
+import { API_MIGRATIONS } from '@solvr/server-app';
 
 const USAGE = [
   'Usage:',

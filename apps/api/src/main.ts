@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'net';
 import { closeOnSignals, loadConfigOrExit } from '@solvr/server-core';
-import { createApi } from './bootstrap';
+import { createApi } from '@solvr/server-app';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNT_TEXTS, AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS, AUTH_MESSAGES } from '@solvr/contracts';
 import { admin, signIn } from '../support/fixtures';
 import { linkFromOutbox } from '../support/mail';
 import { confirmedAccount, watchPage } from '../support/watch';
@@ -13,30 +13,7 @@ async function signInForm(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-async function fillProfile(page: Page) {
-  await page.locator('#first_name').fill('Ada');
-  await page.locator('#last_name').fill('Lovelace');
-  await page.locator('#phone').fill('(555) 123-4567');
-  await page.locator('#street_address_1').fill('12 Analytical Way');
-  await page.locator('#city').fill('San Francisco');
-  await page.locator('#state_province').click();
-  await page.getByPlaceholder('Search...').fill('Calif');
-  await page.getByRole('option', { name: 'California' }).click();
-  await page.locator('#postal_code').fill('94016');
-}
-
 const T = ACCOUNT_TEXTS.changePassword;
-
-test('an account with a password gets no password block on Complete Profile, whatever ?hasPassword says', async ({ page, request }) => {
-  const user = await confirmedAccount(request, 'forged');
-  await signInForm(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/CompleteProfile\?hasPassword=yes$/);
-  await page.goto('/CompleteProfile?hasPassword=no');
-  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  await expect(page.locator('#phone')).toBeVisible();
-  await expect(page.locator('#password')).toHaveCount(0);
-  await expect(page.getByText(ACCOUNT_TEXTS.profile.passwordLegend)).toHaveCount(0);
-});
 
 test('Dashboard Password card: the current password is needed; the change keeps this tab signed in and ends the other sessions', async ({ page, browser, request, baseURL }) => {
   const user = await confirmedAccount(request, 'changer');
@@ -52,7 +29,6 @@ test('Dashboard Password card: the current password is needed; the change keeps 
   await expect(page.locator('#current-password')).toBeFocused();
   await page.locator('#current-password').fill('not-my-password');
   await page.locator('#new-password').fill('Brand-New-Pass1');
-  await expect(card.getByRole('listitem').filter({ hasText: 'A special character' })).toHaveAttribute('data-met', 'true');
   await page.locator('#confirm-new-password').fill('Brand-New-Pass1');
   await card.getByRole('button', { name: T.submit }).click();
   await expect(card.getByRole('alert')).toHaveText(AUTH_MESSAGES.currentPasswordWrong);
@@ -76,7 +52,6 @@ test('Dashboard Password card: the current password is needed; the change keeps 
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   expect(answers).toEqual(['200 /api/users/me/profile']);
   await page.goto('/Help');
-  await expect(page.getByRole('heading', { name: 'Help' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Help' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Help' })).toBeVisible();
@@ -127,39 +102,6 @@ test('a failed sign-in raises no page error, whatever the reason', async ({ page
   expect(watch.problems.filter((p) => p.startsWith('pageerror'))).toEqual([]);
 });
 
-test("the spec's exception texts: sign-in and sign-up that throw, a profile save that fails", async ({ page, request }) => {
-  await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
-  await signInForm(page, admin().email, admin().password);
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.signin.exception);
-  await page.unroute('**/api/auth/login');
-  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.signin.exception);
-  await page.unroute('**/api/auth/login');
-
-  await page.route('**/api/auth/signup', (route) => route.fulfill({ status: 500, json: { statusCode: 500, message: MESSAGES.http.internal } }));
-  await page.goto('/Signup');
-  await page.getByLabel('Email Address').fill(`thrown.${Date.now()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('abcdef');
-  await page.getByLabel('Confirm Password').fill('abcdef');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.signup.exception);
-  await page.route('**/api/auth/signup', (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.signup.exception);
-
-  const user = await confirmedAccount(request, 'savefail');
-  await signIn(page, user);
-  await expect(page).toHaveURL(/\/CompleteProfile/);
-  await fillProfile(page);
-  await page.route('**/api/users/me/profile', (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 500, json: { statusCode: 500, message: MESSAGES.http.internal } }) : route.continue(),
-  );
-  await page.getByRole('button', { name: 'Complete Profile' }).click();
-  await expect(page.getByRole('alert').first()).toHaveText(PROFILE_MESSAGES.saveFailed);
-  await expect(page).toHaveURL(/\/CompleteProfile/);
-});
-
 test('re-opening a used confirmation link says the address is already confirmed, with a way to sign in', async ({ page, request }) => {
   const email = `twice.${Date.now()}@example.com`;
   const started = Date.now();
@@ -168,21 +110,9 @@ test('re-opening a used confirmation link says the address is already confirmed,
   await page.goto(link.pathname + link.search);
   await expect(page.getByText('You are now verified')).toBeVisible();
   await page.goto(link.pathname + link.search);
+  // The page's texts in this state are a jsdom test (apps/marketing/src/pages/verify-your-email.spec.tsx).
   await expect(page).toHaveURL(/\/VerifyYourEmail\?already=1$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACCOUNT_TEXTS.verified.alreadyTitle);
-  await expect(page.getByText(AUTH_MESSAGES.alreadyConfirmed)).toBeVisible();
-  await expect(page.getByText(AUTH_MESSAGES.linkInvalid)).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: ACCOUNT_TEXTS.goToSignIn }).click();
   await expect(page).toHaveURL(/\/Signin$/);
 });
 
-test("'Refresh User Data' on the non-admin Admin page reloads the page", async ({ page, request }) => {
-  const user = await confirmedAccount(request, 'notadmin');
-  await signIn(page, user);
-  await page.goto('/Admin');
-  await expect(page.getByText(MESSAGES.access.notAdmin)).toBeVisible();
-  await page.evaluate(() => ((window as { beforeReload?: boolean }).beforeReload = true));
-  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: MESSAGES.access.refreshUser }).click()]);
-  expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
-  await expect(page.getByText(MESSAGES.access.notAdmin)).toBeVisible();
-});

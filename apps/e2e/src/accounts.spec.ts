@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
 import { googleIdentity, linkFromOutbox } from '../support/mail';
 
 const PASSWORD = 'my-first-pass';
@@ -37,21 +37,6 @@ async function signInForm(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('sign-up checks run in the spec order with its messages', async ({ page }) => {
-  await page.goto('/Signup');
-  const submit = page.getByRole('button', { name: 'Sign Up' });
-  await submit.click();
-  await expect(page.getByText(MESSAGES.signup.blank)).toBeVisible();
-  await page.getByLabel('Email Address').fill('someone@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('abc');
-  await page.getByLabel('Confirm Password').fill('abd');
-  await submit.click();
-  await expect(page.getByText(MESSAGES.signup.mismatch)).toBeVisible();
-  await page.getByLabel('Confirm Password').fill('abc');
-  await submit.click();
-  await expect(page.getByText(MESSAGES.signup.short)).toBeVisible();
-});
-
 test('sign up → confirm from the outbox → sign in → complete profile → dashboard → logout', async ({ page }) => {
   const email = `new.${Date.now()}@example.com`;
   const started = Date.now();
@@ -74,18 +59,9 @@ test('sign up → confirm from the outbox → sign in → complete profile → d
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.locator('#password')).toHaveCount(0);
 
-  // Submitting empty shows the banner and each field's message; editing a field clears its message.
-  await page.getByRole('button', { name: 'Complete Profile' }).click();
-  await expect(page.getByText(PROFILE_MESSAGES.invalidForm)).toBeVisible();
-  await expect(page.getByText(PROFILE_MESSAGES.firstName)).toBeVisible();
-  await expect(page.getByText(PROFILE_MESSAGES.streetRequired)).toBeVisible();
-  await page.locator('#first_name').fill('A');
-  await expect(page.getByText(PROFILE_MESSAGES.firstName)).toHaveCount(0);
-
-  // Changing the country clears the state and swaps its list.
+  // A Canadian address: the state list follows the country (its messages and states are jsdom tests of the form).
   await fillProfile(page);
   await pick(page, 'country', 'Canad', 'Canada');
-  await expect(page.locator('#state_province')).toContainText('Select state/province');
   await pick(page, 'state_province', 'Brit', 'British Columbia');
   await page.locator('#city').fill('Vancouver');
 
@@ -99,10 +75,13 @@ test('sign up → confirm from the outbox → sign in → complete profile → d
   await page.goto('/CompleteProfile?hasPassword=yes');
   await expect(page).toHaveURL(/\/Dashboard$/);
 
+  // Not an admin: the Admin page refuses, and 'Refresh User Data' reloads the page (spec section 6).
   await page.goto('/Admin');
   await expect(page.getByText(MESSAGES.access.notAdmin)).toBeVisible();
-  await expect(page.getByText('user', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: MESSAGES.access.refreshUser })).toBeVisible();
+  await page.evaluate(() => ((window as { beforeReload?: boolean }).beforeReload = true));
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: MESSAGES.access.refreshUser }).click()]);
+  expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+  await expect(page.getByText(MESSAGES.access.notAdmin)).toBeVisible();
 
   await page.getByRole('button', { name: email }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -120,13 +99,7 @@ test('Continue with Google: a new account completes its profile with a password'
   await expect(page.getByText(email)).toBeVisible();
 
   await fillProfile(page);
-  const password = page.locator('#password');
-  await password.fill('weak');
-  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toHaveAttribute('data-met', 'false');
-  await page.getByRole('button', { name: 'Complete Profile' }).click();
-  await expect(page.getByText(PROFILE_MESSAGES.passwordRules)).toBeVisible();
-  await password.fill('Str0ng-Password');
-  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toHaveAttribute('data-met', 'true');
+  await page.locator('#password').fill('Str0ng-Password');
   await page.locator('#confirm_password').fill('Str0ng-Password');
   await page.getByRole('button', { name: 'Complete Profile' }).click();
   await expect(page).toHaveURL(/\/Dashboard$/);

@@ -1,36 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_TEXTS, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS, PROFILE_MESSAGES } from '@solvr/contracts';
 import { signIn } from '../support/fixtures';
 import { confirmedAccount, watchPage } from '../support/watch';
 
 /** Issue 9 (web): the pickers, focus, and the look and feel a new user noticed. */
 
-test('the dial-code picker lists each country in full with its code once; every picker ranks prefix matches first', async ({ page, request }) => {
+test('the dial-code picker lays out each country in full, none cut off', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, await confirmedAccount(request, 'picker'));
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  const dial = page.getByRole('combobox', { name: 'Country dial code' });
-  await expect(dial).toContainText('+1');
-  await dial.click();
+  await page.getByRole('combobox', { name: 'Country dial code' }).click();
   await page.getByPlaceholder('Search countries...').fill('44');
-  const options = page.getByRole('option');
-  await expect(options.first()).toHaveText('🇬🇧United Kingdom+44');
-  for (const text of await options.allTextContents()) expect(text.match(/\+\d+/g)).toHaveLength(1);
-  // Not cut off: each label shows in full.
+  // The options' texts and their order are jsdom tests of the form; here the browser lays them out.
+  await expect(page.getByRole('option').first()).toBeVisible();
   const cut = await page.locator('.ui-select-option-label').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
   expect(cut).toEqual([]);
-  await page.keyboard.press('Enter');
-  await expect(dial).toContainText('+44');
-
-  await page.locator('#country').click();
-  await page.getByPlaceholder('Search countries...').fill('can');
-  await expect(options.first()).toContainText('Canada');
-  const names = await options.allTextContents();
-  expect(names.findIndex((n) => n.includes('Canada'))).toBeLessThan(names.findIndex((n) => n.includes('American Samoa')));
-  await options.first().click();
-  await page.locator('#state_province').click();
-  await page.getByPlaceholder('Search...').fill('b');
-  await expect(options.first()).toHaveText('British Columbia');
 });
 
 test('focus: after an invalid submit on the error summary, after a route change on the page heading; a skip link first', async ({ page, request }) => {
@@ -51,7 +35,11 @@ test('focus: after an invalid submit on the error summary, after a route change 
   await page.keyboard.press('Enter');
   await expect(page.locator('main#main')).toBeFocused();
 
+  // About is server-rendered: a click before its code has taken over is a plain page load, with no route change to
+  // move the focus for. Once the code has taken over, it asks for the session.
+  const running = page.waitForRequest('**/api/auth/refresh');
   await page.goto('/About');
+  await running;
   await page.getByRole('navigation', { name: 'Public' }).getByRole('link', { name: 'How It Works' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeFocused();
 });
@@ -71,31 +59,7 @@ test('inline links in the brand colour, padded feature cards, footer aligned wit
   expect(parseFloat(await header.evaluate((el) => getComputedStyle(el).paddingBottom))).toBeGreaterThanOrEqual(20);
 });
 
-test('page titles are real titles', async ({ page }) => {
-  for (const [path, title] of [
-    ['/Signin', 'Sign in | Solvr'],
-    ['/Signup', 'Sign up | Solvr'],
-    ['/howitworks', 'How it works | Solvr'],
-    ['/NewsPage', 'News | Solvr'],
-    ['/Help', `${MESSAGES.access.deniedTitle} | Solvr`],
-  ]) {
-    await page.goto(path);
-    await expect(page).toHaveTitle(title);
-  }
-});
-
-test('Access Denied has the site header with the logo and the way in', async ({ page }) => {
-  await page.goto('/Contact');
-  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.access.deniedTitle })).toBeVisible();
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: 'Solvr' })).toHaveAttribute('href', '/Landing');
-  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Get Started' })).toBeVisible();
-  await header.getByRole('link', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/Signin$/);
-});
-
-test('the favicon is a real icon, linked from the page; a path with a broken % escape still shows a page', async ({ page, request }) => {
+test('the favicon is a real icon, linked from the page', async ({ page, request }) => {
   const ico = await request.get('/favicon.ico');
   expect(ico.status()).toBe(200);
   expect(ico.headers()['content-type']).toMatch(/icon/);
@@ -107,19 +71,6 @@ test('the favicon is a real icon, linked from the page; a path with a broken % e
   await expect(page.locator('link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
   await expect(page.locator('link[rel="icon"][href="/favicon.ico"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
-  expect(watch.problems).toEqual([]);
-
-  // The api refuses such a URL itself (400); inside the site (a link, the address changed by script, another web
-  // server in front) the page router must not throw on it and blank the page.
-  for (const path of ['/50%off', '/a/%E0%A4%A']) {
-    await page.goto('/About');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.evaluate((to) => {
-      window.history.pushState({}, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await expect(page.getByRole('heading', { name: /Ace your coding interviews/ })).toBeVisible();
-  }
   expect(watch.problems).toEqual([]);
 });
 

@@ -13,16 +13,11 @@ test('an admin sends to three users from the Email tab and watches the progress 
   await page.getByRole('tab', { name: 'Email' }).click();
   await expect(page.getByRole('heading', { name: EMAIL_CENTER_TEXTS.title })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByRole('alert')).toHaveText(EMAIL_CENTER_TEXTS.required);
-
+  // Its checks (subject and message, then recipients) are a jsdom test: libs/web/mail/src/email-center.spec.tsx.
   await page.getByRole('searchbox', { name: EMAIL_CENTER_TEXTS.searchLabel }).fill(domain);
   await expect(page.getByRole('checkbox')).toHaveCount(3);
   await page.getByLabel('Subject').fill('Version 1.0.21 is out');
   await page.getByLabel('Message').fill('Hello!\n\nA new version is out.');
-  await page.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByRole('alert')).toHaveText(EMAIL_CENTER_TEXTS.noRecipients);
-
   await page.getByRole('button', { name: EMAIL_CENTER_TEXTS.selectAll }).click();
   await expect(page.getByText(EMAIL_CENTER_TEXTS.selected(3, 3))).toBeVisible();
   // The preview is the server's template: the message, the team's signature and the unsubscribe line.
@@ -37,33 +32,14 @@ test('an admin sends to three users from the Email tab and watches the progress 
   await expect(progress).toHaveAttribute('aria-valuetext', '3 of 3 sent', { timeout: 30_000 });
 });
 
-test("Contact: the spec's required message, the success panel, Send Another Message keeps name and e-mail, and the failure text", async ({ page }) => {
+test('Contact: a signed-in user sends a message to the team and gets the success panel', async ({ page }) => {
+  // The form's messages, Send Another Message and the failure text are a jsdom test: libs/web/mail/src/contact-form.spec.tsx.
   await signIn(page);
   await page.goto('/Contact');
-  const email = page.getByRole('textbox', { name: 'Email', exact: true });
-  await expect(email).toHaveAttribute('readonly', '');
-  const address = await email.inputValue();
-  await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
-  await expect(page.getByRole('alert')).toHaveText(CONTACT_TEXTS.required);
-
   await page.getByLabel('Name').fill('Ada Admin');
   await page.getByLabel('Category').selectOption('bug-report');
   await page.getByLabel('Subject').fill('The overlay flickers');
   await page.getByLabel('Message').fill('On a second monitor.');
   await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
   await expect(page.getByRole('heading', { name: CONTACT_TEXTS.successTitle })).toBeVisible();
-  await expect(page.getByText(CONTACT_TEXTS.successText)).toBeVisible();
-  await page.getByRole('button', { name: CONTACT_TEXTS.sendAnother }).click();
-  await expect(page.getByLabel('Subject')).toHaveValue('');
-  await expect(page.getByLabel('Message')).toHaveValue('');
-  await expect(page.getByLabel('Category')).toHaveValue('');
-  await expect(page.getByLabel('Name')).toHaveValue('Ada Admin');
-  await expect(email).toHaveValue(address);
-
-  await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
-  await page.getByLabel('Category').selectOption('technical-support');
-  await page.getByLabel('Subject').fill('Again');
-  await page.getByLabel('Message').fill('Second message.');
-  await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
-  await expect(page.getByRole('alert')).toHaveText(CONTACT_TEXTS.failed('support@solvr.app'));
 });

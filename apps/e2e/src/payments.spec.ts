@@ -79,12 +79,3 @@ test('a user buys a paid file through the checkout, returns, sees Download and d
   await expect(stranger.getByRole('article', { name }).getByRole('button', { name: L.buy('$7.50') })).toBeVisible();
   await theirs.close();
 });
-
-test('the success page does not trust its address: an unknown session is not a payment', async ({ page, request }) => {
-  const user = await confirmedAccount(request, 'curious');
-  await signIn(page, user);
-  await page.goto('/PaymentSuccess?session_id=cs_test_madeup000000');
-  await expect(page.getByRole('heading', { level: 1, name: P.missingTitle })).toBeVisible();
-  await expect(page.getByText(P.sessionNotFound)).toBeVisible();
-  await expect(page.getByText(P.successTitle)).toHaveCount(0);
-});

@@ -21,21 +21,6 @@ test('signed out, no page load makes a failing request (the session check answer
   expect(new Set(refreshes)).toEqual(new Set([204]));
 });
 
-test('signed in, a public page shows the Dashboard link and the user menu instead of Sign In and Get Started', async ({ page, request }) => {
-  const user = await confirmedAccount(request, 'public');
-  await signIn(page, user);
-  await page.goto('/About');
-  const nav = page.getByRole('navigation', { name: 'Public' });
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Get Started' })).toHaveCount(0);
-  await page.getByRole('button', { name: user.email }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/Landing$/);
-  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
-});
-
 test('logging out in one tab signs the other tabs out; signing in shows in the others', async ({ page, context, request }) => {
   const user = await confirmedAccount(request, 'tabs');
   await signIn(page, user);

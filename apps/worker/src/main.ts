@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { getPriority, setPriority } from 'os';
 import { closeOnSignals, ConfigError, loadConfigOrExit } from '@solvr/server-core';
-import { createWorker } from './bootstrap';
+import { createWorker } from '@solvr/server-app';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

@@ -1,11 +1,1 @@
-const path = require('path');
-
-module.exports = {
-  displayName: 'web-files',
-  preset: '../../../jest.preset.js',
-  rootDir: '.',
-  // jsdom plus Node's fetch, so the forms talk to RTK Query through a fake server (see src/testing.ts).
-  testEnvironment: path.join(__dirname, '../../../tools/jest/jsdom-with-fetch.js'),
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
-  moduleNameMapper: { '\\.css$': path.join(__dirname, '../../../tools/jest/style-stub.js') },
-};
+module.exports = require('../../../tools/jest/web-project').webProject('web-files', __dirname);

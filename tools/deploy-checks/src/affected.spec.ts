@@ -32,8 +32,16 @@ const PROJECTS = [
   'web-accounts',
   'web-files',
   'deploy-checks',
+  'typecheck',
+  'testing',
+  'server-testing',
+  'server-app',
+  'api-e2e',
+  'server-payments-e2e',
 ];
 const FRONTENDS = ['shell', 'marketing', 'portal', 'admin'];
+/** The server e2e projects: a feature's (libs/server/<feature>/e2e) and the cross-cutting api-e2e. */
+const isServerE2e = (p: string) => p === 'api-e2e' || /^server-.+-e2e$/.test(p);
 const SERVER = ['api', 'worker', 'server-core', 'server-users', 'server-mail', 'server-storage'];
 
 let all: string[];
@@ -73,6 +81,29 @@ beforeAll(() => {
 
 test('the workspace has every intended project', () => {
   expect(PROJECTS.filter((p) => !all.includes(p))).toEqual([]);
+});
+
+test('a change to libs/server/payments runs the payments, files and platform e2e specs, and no web or marketing test', () => {
+  const affected = affectedBy('libs/server/payments/src/payments.service.ts');
+  // files sells paid files and platform exposes them (both import payments); api-e2e holds the cross-cutting specs.
+  expect(affected.filter(isServerE2e).sort()).toEqual(['api-e2e', 'server-files-e2e', 'server-payments-e2e', 'server-platform-e2e']);
+  expect(affected).toEqual(expect.arrayContaining(['server-payments', 'server-files', 'server-platform', 'typecheck']));
+  expect(affected.filter((p) => p.startsWith('web-') || FRONTENDS.includes(p))).toEqual([]);
+});
+
+test('a change to apps/admin runs no api e2e spec', () => {
+  expect(affectedBy('apps/admin/src/main.ts').filter(isServerE2e)).toEqual([]);
+});
+
+test("a change to one server feature runs its own e2e specs, not another feature's", () => {
+  const affected = affectedBy('libs/server/news/src/index.ts');
+  expect(affected).toContain('server-news-e2e');
+  for (const p of ['server-payments-e2e', 'server-auth-e2e', 'server-mail-e2e']) expect(affected).not.toContain(p);
+});
+
+test('a change to the shared test helpers runs every server e2e project', () => {
+  const affected = affectedBy('libs/testing/src/processes.ts');
+  expect(all.filter(isServerE2e).filter((p) => !affected.includes(p))).toEqual([]);
 });
 
 test('a change in one remote affects that remote and e2e only, not the other frontends or the server', () => {

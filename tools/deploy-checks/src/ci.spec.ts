@@ -13,7 +13,8 @@ describe('.github/workflows/ci.yml', () => {
   test('checks out the full history and installs node 20, nginx and a browser', () => {
     expect(steps.find((s) => s.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(0);
     expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['node-version']).toBe(20);
-    expect(runs).toMatch(/npm install/);
+    // npm ci: exactly the lockfile's versions
+    expect(runs).toMatch(/npm ci\b/);
     expect(runs).toMatch(/apt-get install -y nginx/);
     expect(runs).not.toMatch(/playwright install/);
     expect(JSON.stringify(steps)).toMatch(/browser-actions\/setup-chrome/);
@@ -26,9 +27,9 @@ describe('.github/workflows/ci.yml', () => {
     expect(job.services.redis.ports).toEqual(['6379:6379']);
   });
 
-  test('runs lint, test, build and e2e for the affected projects between the shas nx-set-shas found', () => {
+  test('runs lint, typecheck, test, build and e2e for the affected projects between the shas nx-set-shas found', () => {
     const setShas = steps.findIndex((s) => s.uses?.startsWith('nrwl/nx-set-shas@'));
-    const affected = steps.findIndex((s) => /nx affected -t lint test build e2e --base=\$NX_BASE --head=\$NX_HEAD/.test(s.run ?? ''));
+    const affected = steps.findIndex((s) => /nx affected -t lint typecheck test build e2e --base=\$NX_BASE --head=\$NX_HEAD/.test(s.run ?? ''));
     expect(setShas).toBeGreaterThan(-1);
     expect(affected).toBeGreaterThan(setShas);
     expect(job.env.CI).toBe('true'); // makes the nginx checks fail instead of skipping

@@ -38,6 +38,18 @@ describe('module boundaries (lint)', () => {
     expect(errors.join('\n')).toMatch(/A project tagged with "type:data" can only depend on libs tagged with "type:data", "type:contracts"/);
   });
 
+  it('keeps test helpers out of the product: no feature or app imports them', async () => {
+    const fromFeature = await boundaryErrors('libs/server/news/src/probe.ts', "import { createTestEnv } from '@solvr/server-testing';\nexport const x = createTestEnv;\n");
+    expect(fromFeature.join('\n')).toMatch(/A project tagged with "type:feature" can only depend on libs tagged with "type:feature", "type:data", "type:ui", "type:contracts"/);
+    const fromApp = await boundaryErrors('apps/api/src/probe.ts', "import { freePort } from '@solvr/testing';\nexport const x = freePort;\n");
+    expect(fromApp.join('\n')).toMatch(/A project tagged with "type:app" can only depend on libs tagged with/);
+  });
+
+  it('lets a feature\'s e2e specs use the testing libs, the composition root and their feature', async () => {
+    const spec = "import { createApi, createTestEnv } from '@solvr/server-testing';\nimport { PaymentsService } from '@solvr/server-payments';\nexport const x = [createApi, createTestEnv, PaymentsService];\n";
+    expect(await boundaryErrors('libs/server/payments/e2e/probe.e2e.spec.ts', spec)).toEqual([]);
+  });
+
   it('allows the arrows that point the right way', async () => {
     expect(await boundaryErrors('libs/server/mail/src/probe.ts', "import { loadConfig } from '@solvr/server-core';\nexport const x = loadConfig;\n")).toEqual([]);
     expect(await boundaryErrors('apps/shell/src/probe.ts', "import { Button } from '@solvr/web-ui';\nexport const x = Button;\n")).toEqual([]);

@@ -1,11 +1,31 @@
 import { screen, within } from '@testing-library/react';
-import { DEFAULT_BRAND, DEFAULT_PUBLIC_CONFIG, PROOF_VIDEO } from '@solvr/contracts';
-import { renderWithStore } from '@solvr/web-accounts/testing';
+import { DEFAULT_BRAND, DEFAULT_PUBLIC_CONFIG, PROOF_VIDEO, type NewsList } from '@solvr/contracts';
+import { fakeApi, renderWithStore } from '@solvr/web-accounts/testing';
 import About from './About';
 import HowItWorks from './HowItWorks';
+import Landing from './Landing';
 import Proof from './Proof';
 
 const text = () => document.body.textContent ?? '';
+
+let server: ReturnType<typeof fakeApi> | undefined;
+afterEach(() => server?.restore());
+
+describe('Landing (spec sections 1 and 2)', () => {
+  it("gives Landing's own readings of the claims (5 to 10 seconds, 1500+), with Try Now to sign-in and How It Works", async () => {
+    server = fakeApi({ 'GET /news': { status: 200, body: { items: [], total: 0, page: 1, limit: 3 } satisfies NewsList } });
+    renderWithStore(<Landing />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ace your coding interviews with Solvr' })).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Try Now' }).getAttribute('href')).toBe('/Signin');
+    expect(main.getByRole('link', { name: 'How It Works' }).getAttribute('href')).toBe('/HowItWorks');
+    // The news has loaded (none yet): the page is complete.
+    await main.findByText('No news available');
+    expect(text()).toContain('5 to 10 seconds');
+    expect(text()).toContain('1500+');
+    expect(text()).not.toMatch(/1,200|under 5 seconds|about 20 seconds/);
+  });
+});
 
 describe('How It Works (spec section 2)', () => {
   it('back to home, four steps, four benefit cards, proven results with its own readings, Get Started to sign-up', () => {

@@ -56,7 +56,7 @@ describe('PaymentSuccessView', () => {
     expect(await screen.findByRole('heading', { level: 1, name: T.expiredTitle })).toBeTruthy();
   });
 
-  it('without a valid session reference, or for one the api does not know, says the payment was not found', async () => {
+  it('without a valid session reference, or for one the api does not know, says the payment was not found, never paid', async () => {
     const bare = success(() => answer('paid'), '/PaymentSuccess?session_id=../../admin');
     expect(await screen.findByRole('heading', { level: 1, name: T.missingTitle })).toBeTruthy();
     expect(server!.calls).toHaveLength(0);
@@ -64,6 +64,8 @@ describe('PaymentSuccessView', () => {
     server?.restore();
     const view = success(() => ({ status: 404, body: { message: T.sessionNotFound } }));
     expect(await screen.findByText(T.sessionNotFound)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(T.missingTitle);
+    expect(screen.queryByText(T.successTitle)).toBeNull();
     await view.user.click(screen.getByRole('button', { name: T.backToDownloads }));
     expect(view.location()).toBe('/Downloads');
   });

@@ -198,4 +198,26 @@ describe('CompleteProfileForm', () => {
     await view.user.keyboard('can');
     expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/^\S+?(?=[A-Z])/u, ''))[0]).toBe('Canada');
   });
+
+  it("changing the country clears the state and swaps its list for the new country's, prefix matches first", async () => {
+    const view = await setup();
+    await view.fillValid();
+    expect(byId('state_province').textContent).toContain('California');
+    await view.user.click(byId('country'));
+    await view.user.keyboard('Canad');
+    await view.user.click(screen.getByRole('option', { name: /Canada/ }));
+    expect(byId('state_province').textContent).toContain('Select state/province');
+    // Cleared, not only hidden: the form asks for it again.
+    await view.submit();
+    expect(alerts()).toEqual([M.invalidForm, M.stateRequired]);
+    await view.user.click(byId('state_province'));
+    await view.user.keyboard('b');
+    const states = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(states[0]).toBe('British Columbia');
+    expect(states).not.toContain('California');
+    await view.user.click(screen.getByRole('option', { name: 'British Columbia' }));
+    await view.submit();
+    await waitFor(() => expect(view.location()).toBe('/Dashboard'));
+    expect(server?.calls[1].body).toMatchObject({ country: 'Canada', state_province: 'British Columbia' });
+  });
 });

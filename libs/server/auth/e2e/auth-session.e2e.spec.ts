@@ -1,0 +1,96 @@
+// tiers: sqlite, services
+import request from 'supertest';
+import { DataSource, IsNull, Not } from 'typeorm';
+import { AuthSession, ROTATION_GRACE_MS } from '@solvr/server-auth';
+import { UsersService } from '@solvr/server-users';
+import { type ApiApp, createApi, createTestEnv, TestEnv, TIER, refreshCookie } from '@solvr/server-testing';
+
+
+describe(`sessions (${TIER})`, () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  const email = 'member@example.com';
+  const password = 'Correct-Horse-9';
+
+  beforeAll(async () => {
+    t = await createTestEnv();
+    app = await createApi(t.config());
+    await app.init();
+    await app.get(UsersService).createOrPromoteAdmin(email, password);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t.cleanup();
+  });
+
+  const login = () => request(app.getHttpServer()).post('/api/auth/login').send({ email, password }).expect(200);
+
+  it('refuses a wrong password and an unknown e-mail with the same 401', async () => {
+    const wrong = await request(app.getHttpServer()).post('/api/auth/login').send({ email, password: 'nope' }).expect(401);
+    const unknown = await request(app.getHttpServer()).post('/api/auth/login').send({ email: 'x@example.com', password }).expect(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password', statusCode: 401, error: 'Unauthorized' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('validates the body with a readable 400', async () => {
+    const res = await request(app.getHttpServer()).post('/api/auth/login').send({ email: 'not-an-email', password }).expect(400);
+    expect(res.body.message).toBe('Please enter a valid e-mail address.');
+  });
+
+  it('signs in with an httpOnly refresh cookie, sets last_login and serves /api/users/me', async () => {
+    const res = await login();
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie']).join(';');
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    expect(res.body.user).toMatchObject({ email, role: 'admin' });
+    const me = await request(app.getHttpServer()).get('/api/users/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
+    expect(me.body.email).toBe(email);
+    const user = await app.get(UsersService).findByEmail(email);
+    expect(user?.lastLogin).toBeInstanceOf(Date);
+  });
+
+  it('needs a token for /api/users/me', async () => {
+    const res = await request(app.getHttpServer()).get('/api/users/me').expect(401);
+    expect(res.body).toEqual({ message: 'Please sign in to continue.', statusCode: 401, error: 'Unauthorized' });
+    await request(app.getHttpServer()).get('/api/users/me').set('Authorization', 'Bearer forged.token.here').expect(401);
+  });
+
+  it('rotates the refresh token; replaying a rotated one revokes the whole family', async () => {
+    const first = refreshCookie(await login());
+    const rotated = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', first).expect(200);
+    const second = refreshCookie(rotated);
+    expect(second).not.toBe(first);
+    expect(rotated.body.access_token).toEqual(expect.any(String));
+
+    // Past the few seconds a concurrent tab may still present it, the old token is a replay.
+    await app.get(DataSource).getRepository(AuthSession).update({ rotatedAt: Not(IsNull()) }, { rotatedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1000) });
+    const replay = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', first).expect(401);
+    expect(replay.body.message).toBe('Your session has expired. Please sign in again.');
+    // The family is revoked: the legitimate newer token is refused too.
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', second).expect(401);
+  });
+
+  it('answers a refresh without any cookie as no session (204), not an error', async () => {
+    const res = await request(app.getHttpServer()).post('/api/auth/refresh').expect(204);
+    expect(res.text).toBe('');
+  });
+
+  it('two tabs refreshing at the same moment both stay signed in; the family is not revoked', async () => {
+    const cookie = refreshCookie(await login());
+    const [a, b] = await Promise.all([
+      request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie),
+      request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', refreshCookie(a)).expect(200);
+  });
+
+  it('logout revokes the session and the access tokens issued before it', async () => {
+    const res = await login();
+    const cookie = refreshCookie(res);
+    await request(app.getHttpServer()).get('/api/users/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(200);
+    await request(app.getHttpServer()).post('/api/auth/logout').set('Cookie', cookie).expect(204);
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', cookie).expect(401);
+    await request(app.getHttpServer()).get('/api/users/me').set('Authorization', `Bearer ${res.body.access_token}`).expect(401);
+  });
+});

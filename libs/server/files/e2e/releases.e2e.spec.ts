@@ -1,0 +1,204 @@
+// tiers: sqlite, services
+import { createHash, randomBytes } from 'crypto';
+import { load } from 'js-yaml';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { FILE_TEXTS, RELEASE_TEXTS, type AdminFileView, type LibrarySummary, type ReleaseFeed, type ReleasesOverview, type UserPick } from '@solvr/contracts';
+import { SEEDED_RELEASES } from '@solvr/server-files';
+import { type ApiApp, createApi, signIn, createAccount, multipart, portOf, rawRequest, type FilePart, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
+
+const PASSWORD = 'releases-pass-1';
+const ADMIN = 'rel.admin@releases.test';
+const WAITER = 'mac.waiter@releases.test';
+const OTHER = 'plain.user@releases.test';
+const [STABLE, BETA] = SEEDED_RELEASES;
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+
+describe(`releases and the update feed (${TIER})`, () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  let port: number;
+  const token: Record<string, string> = {};
+  const api = () => request(app.getHttpServer());
+  const as = (email: string) => (req: request.Test) => req.set('Authorization', `Bearer ${token[email]}`);
+  const fileCount = async (id: string) => Number((await app.get(DataSource).query('SELECT download_count AS n FROM files WHERE id = ?', [id]))[0].n);
+  const releaseMails = async (to: string) =>
+    Number((await app.get(DataSource).query("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ? AND kind = 'release'", [to]))[0].n);
+  /** The bytes at a path, fetched the way the desktop app does: no session, no cookies. */
+  const fetchBytes = async (path: string, headers: Record<string, string> = {}) => rawRequest(port, path, { headers });
+
+  beforeAll(async () => {
+    t = await createTestEnv();
+    app = await createApi(t.config({ PUBLIC_URL: 'https://downloads.example.test', THROTTLE_PER_IP: '1000' }));
+    await app.listen(0, '127.0.0.1');
+    port = portOf(app);
+    for (const email of [ADMIN, WAITER, OTHER]) {
+      await createAccount(app, email, PASSWORD, email === ADMIN ? 'admin' : 'user');
+      token[email] = (await signIn(app, email, PASSWORD)).token;
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  function upload(fields: Record<string, string>, part: FilePart) {
+    const { body, contentType } = multipart(Object.entries(fields), [part]);
+    return as(ADMIN)(api().post('/api/admin/files').set('Content-Type', contentType)).send(body);
+  }
+
+  it('starts a new site with the two seeded releases, their real sizes and the spec counts', async () => {
+    const { body } = await as(OTHER)(api().get('/api/releases')).expect(200);
+    const overview = body as ReleasesOverview;
+    expect(overview.releases.map((r) => [r.channel, r.platform, r.name, r.version, r.download_count])).toEqual([
+      ['stable', 'windows', 'Installer', '1.0.20', 1987],
+      ['beta', 'windows', 'Beta', '0.99', 14768],
+    ]);
+    for (const release of overview.releases) {
+      const res = await fetchBytes(release.url);
+      expect(res.status).toBe(200);
+      expect(res.body.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+      expect(release.file_size).toBe(res.body.length);
+      expect(release.sha256).toBe(sha256(res.body));
+      expect(release.url).toBe(`/downloads/${release.file_name}`);
+    }
+  });
+
+  it('serves an installer at /downloads/{name} without a session, counting a download once, not per resumed range', async () => {
+    const before = await fileCount(BETA.id);
+    const whole = await fetchBytes(`/downloads/${BETA.fileName}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-disposition']).toContain(`filename="${BETA.fileName}"`);
+    expect(await fileCount(BETA.id)).toBe(before + 1);
+
+    const rest = await fetchBytes(`/downloads/${BETA.fileName}`, { Range: 'bytes=10-' });
+    expect(rest.status).toBe(206);
+    expect(rest.body).toEqual(whole.body.subarray(10));
+    const head = await rawRequest(port, `/downloads/${BETA.fileName}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const notModified = await fetchBytes(`/downloads/${BETA.fileName}`, { 'If-None-Match': String(whole.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(await fileCount(BETA.id)).toBe(before + 1);
+
+    expect((await fetchBytes('/downloads/nothing-here.zip')).status).toBe(404);
+    expect((await fetchBytes('/downloads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+
+  it('publishes an electron-updater feed whose sha512 and size match the bytes at its URL', async () => {
+    const res = await api().get('/api/releases/stable/latest.yml').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/yaml/);
+    const feed = load(res.text) as ReleaseFeed;
+    expect(feed.version).toBe(STABLE.version);
+    expect(feed.files).toHaveLength(1);
+    const url = new URL(feed.files[0].url);
+    expect(url.origin).toBe('https://downloads.example.test');
+    expect(feed.path).toBe(feed.files[0].url);
+    const bytes = (await fetchBytes(url.pathname)).body;
+    expect(feed.files[0].size).toBe(bytes.length);
+    expect(feed.files[0].sha512).toBe(sha512(bytes));
+    expect(feed.sha512).toBe(sha512(bytes));
+    expect(Number.isNaN(Date.parse(feed.releaseDate))).toBe(false);
+    expect(feed.releaseNotes).toBe(STABLE.releaseNotes);
+
+    const json = (await api().get('/api/releases/stable/latest.json').expect(200)).body as ReleaseFeed;
+    expect(json).toEqual(feed);
+    expect((await api().get('/api/releases/beta/latest.yml').expect(200)).text).toContain(`version: '${BETA.version}'`);
+
+    for (const path of ['/api/releases/stable/latest-mac.yml', '/api/releases/nightly/latest.yml', '/api/releases/stable/latest.json?platform=amiga', '/api/releases/stable/other.yml']) {
+      const missing = await api().get(path).expect(404);
+      expect(missing.body.message).toBe(RELEASE_TEXTS.notFound);
+    }
+  });
+
+  it('makes an uploaded installer the latest release, with its notes in the feed; a release must be free and for all users', async () => {
+    const content = randomBytes(200 * 1024);
+    const refused = await upload({ name: 'Installer', version: '1.1.0', release_channel: 'stable', is_paid: 'true', price: '5' }, { filename: 'Solvr-Setup-1.1.0.zip', content, type: 'application/zip' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(RELEASE_TEXTS.mustBePublic);
+    const specific = await upload(
+      { name: 'Installer', version: '1.1.0', release_channel: 'stable', access_type: 'specific_users', allowed_users: JSON.stringify([OTHER]) },
+      { filename: 'Solvr-Setup-1.1.0.zip', content, type: 'application/zip' },
+    );
+    expect(specific.body.message).toBe(RELEASE_TEXTS.mustBePublic);
+
+    const res = await upload(
+      { name: 'Installer', version: '1.1.0', release_channel: 'stable', platform: 'windows', release_notes: 'Faster overlay.\nFixes.' },
+      { filename: 'Solvr-Setup-1.1.0.zip', content, type: 'application/zip' },
+    );
+    expect(res.status).toBe(201);
+    const created = res.body as AdminFileView;
+    expect([created.release_channel, created.platform, created.release_notes]).toEqual(['stable', 'windows', 'Faster overlay.\nFixes.']);
+
+    const feed = load((await api().get('/api/releases/stable/latest.yml').expect(200)).text) as ReleaseFeed;
+    expect([feed.version, feed.files[0].size, feed.files[0].sha512, feed.releaseNotes]).toEqual(['1.1.0', content.length, sha512(content), 'Faster overlay.\nFixes.']);
+    expect((await fetchBytes(new URL(feed.files[0].url).pathname)).body).toEqual(content);
+    const { body } = await as(OTHER)(api().get('/api/releases')).expect(200);
+    expect((body as ReleasesOverview).releases[0]).toMatchObject({ id: created.id, version: '1.1.0', file_size: content.length });
+
+    // Deactivated, it leaves the feed and its URL; the previous release is the latest again.
+    await as(ADMIN)(api().patch(`/api/admin/files/${created.id}`)).send({ is_active: false }).expect(200);
+    expect((load((await api().get('/api/releases/stable/latest.yml')).text) as ReleaseFeed).version).toBe(STABLE.version);
+    expect((await fetchBytes('/downloads/Solvr-Setup-1.1.0.zip')).status).toBe(404);
+  });
+
+  it('never serves a file that is not a release by its name', async () => {
+    const res = await upload({ name: 'Secret', access_type: 'specific_users', allowed_users: JSON.stringify([OTHER]) }, { filename: 'secret-notes.pdf', content: randomBytes(64), type: 'application/pdf' });
+    expect(res.status).toBe(201);
+    const missing = await fetchBytes('/downloads/secret-notes.pdf');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString()).message).toBe(FILE_TEXTS.notFound);
+  });
+
+  it('tells everyone waiting for a platform exactly once, when its first release is published', async () => {
+    await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'macos' }).expect(204);
+    await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'macos' }).expect(204);
+    await as(OTHER)(api().post('/api/releases/notify')).send({ platform: 'macos' }).expect(204);
+    await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'linux' }).expect(204);
+    expect((await as(WAITER)(api().get('/api/releases')).expect(200)).body.waiting).toEqual(['macos', 'linux']);
+    const outNow = await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'windows' }).expect(409);
+    expect(outNow.body.message).toMatch(/Windows version is out already/);
+    expect((await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'amiga' }).expect(400)).body.message).toBe(RELEASE_TEXTS.badPlatform);
+
+    const mac = { filename: 'Solvr-1.2.0.dmg', content: randomBytes(1024), type: 'application/x-apple-diskimage' };
+    expect((await upload({ name: 'Installer', version: '1.2.0', release_channel: 'beta', platform: 'macos', release_notes: 'First Mac build.' }, mac)).status).toBe(201);
+    expect(await releaseMails(WAITER)).toBe(1);
+    expect(await releaseMails(OTHER)).toBe(1);
+    const [mail] = await app.get(DataSource).query("SELECT subject, text_body FROM mail_outbox WHERE to_address = ? AND kind = 'release'", [WAITER]);
+    expect(mail.subject).toBe('Solvr for macOS is here');
+    expect(mail.text_body).toContain('version 1.2.0 is out');
+    expect(mail.text_body).toContain('https://downloads.example.test/SolvrDownload');
+    expect(mail.text_body).toContain('First Mac build.');
+
+    // A second release for the platform, or the same one re-activated, sends nothing more.
+    const second = await upload({ name: 'Installer', version: '1.2.1', release_channel: 'stable', platform: 'macos' }, { ...mac, filename: 'Solvr-1.2.1.dmg' });
+    await as(ADMIN)(api().patch(`/api/admin/files/${second.body.id}`)).send({ is_active: false }).expect(200);
+    await as(ADMIN)(api().patch(`/api/admin/files/${second.body.id}`)).send({ is_active: true }).expect(200);
+    expect(await releaseMails(WAITER)).toBe(1);
+    expect(await releaseMails(OTHER)).toBe(1);
+    expect((await as(WAITER)(api().get('/api/releases')).expect(200)).body.waiting).toEqual(['linux']);
+    expect(await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'macos' }).then((r) => r.status)).toBe(409);
+  });
+
+  it('sums up the library for the caller: visible, available, own downloads, new this week, most popular', async () => {
+    const summary = (await as(OTHER)(api().get('/api/files/summary')).expect(200)).body as LibrarySummary;
+    const files = (await as(OTHER)(api().get('/api/files')).expect(200)).body as Array<{ availability: string; download_count: number; name: string }>;
+    expect(summary.total_files).toBe(files.length);
+    expect(summary.available_files).toBe(files.filter((f) => f.availability === 'download').length);
+    expect(summary.new_this_week).toBe(files.length);
+    expect(summary.most_popular).toMatchObject({ name: 'Beta', download_count: await fileCount(BETA.id) });
+    expect(summary.your_downloads).toBe(0);
+    await as(OTHER)(api().post(`/api/files/${STABLE.id}/download`)).expect(200);
+    expect((await as(OTHER)(api().get('/api/files/summary')).expect(200)).body.your_downloads).toBe(1);
+    await api().get('/api/files/summary').expect(401);
+  });
+
+  it('finds users for the picker by e-mail or name, for admins only, with LIKE wildcards taken literally', async () => {
+    const found = (await as(ADMIN)(api().get('/api/admin/users/pick').query({ q: 'WAITER' })).expect(200)).body as UserPick[];
+    expect(found.map((u) => u.email)).toEqual([WAITER]);
+    expect((await as(ADMIN)(api().get('/api/admin/users/pick').query({ q: '%' })).expect(200)).body).toEqual([]);
+    expect((await as(ADMIN)(api().get('/api/admin/users/pick').query({ q: '_' })).expect(200)).body).toEqual([]);
+    expect(((await as(ADMIN)(api().get('/api/admin/users/pick').query({ q: '@releases.test' })).expect(200)).body as UserPick[]).length).toBe(3);
+    await as(OTHER)(api().get('/api/admin/users/pick').query({ q: 'a' })).expect(403);
+  });
+});

@@ -1,0 +1,129 @@
+// tiers: sqlite, services
+import { createHash } from 'crypto';
+import { existsSync } from 'fs';
+import { join } from 'path';
+import request from 'supertest';
+import { SSR_PAYLOAD_ID, type NewsView, type SsrPayload } from '@solvr/contracts';
+import { type ApiApp, createApi, signIn, createAccount, createTestEnv, ROOT, TestEnv, TIER } from '@solvr/server-testing';
+
+// The built site (npm test builds before the e2e tiers): the real shell, remotes and server render bundle.
+const DIST = join(ROOT, 'dist/apps');
+const SITE = 'https://portal.example.test';
+const ADMIN = 'ssr.admin@ssr.test';
+const PASSWORD = 'ssr-pass-1';
+
+const payloadOf = (html: string): SsrPayload => {
+  const json = new RegExp(`<script id="${SSR_PAYLOAD_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+  if (!json) throw new Error('no server-rendered payload');
+  return JSON.parse(json) as SsrPayload;
+};
+const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`).exec(html)?.[1];
+const stylesOf = (html: string) => html.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id=/.exec(html)?.[1] ?? '';
+
+describe(`server-rendered public pages (${TIER})`, () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  let token = '';
+  const http = () => request(app.getHttpServer());
+  const page = (path: string) => http().get(path).set('Accept', 'text/html');
+  const admin = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);
+
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, 'shell-ssr', 'render.js'))) throw new Error(`Build the site first (npx nx run-many -t build): ${DIST}/shell-ssr/render.js is missing`);
+    t = await createTestEnv();
+    app = await createApi(t.config({ WEB_DIST_DIR: DIST, PUBLIC_URL: SITE, BRAND_PRODUCT: 'Acme', BRAND_TEAM: 'Acme Crew' }));
+    await app.init();
+    await createAccount(app, ADMIN, PASSWORD, 'admin');
+    token = (await signIn(app, ADMIN, PASSWORD)).token;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  it('answers Landing with its content, head and the data it was rendered with, before any script runs', async () => {
+    const res = await page('/Landing').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = res.text;
+    expect(html).toContain('<title>Ace your coding interviews | Acme</title>');
+    expect(meta(html, 'name', 'description')).toMatch(/^Acme is a free desktop assistant/);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/Landing">`);
+    expect(meta(html, 'property', 'og:title')).toBe('Ace your coding interviews | Acme');
+    expect(meta(html, 'property', 'og:url')).toBe(`${SITE}/Landing`);
+    expect(meta(html, 'property', 'og:site_name')).toBe('Acme');
+    // Only one description: the template's generic one is replaced.
+    expect(html.match(/name="?description"?/g)).toHaveLength(1);
+    const root = rootOf(html);
+    expect(root).toContain('<h1>Ace your coding interviews with Acme</h1>');
+    // The hero's actions are plain links: they work before the page's code has arrived.
+    expect(root).toMatch(/<a href="\/Signin" class="ui-btn ui-btn-primary ui-btn-lg">Try Now<\/a><a href="\/HowItWorks" class="ui-btn ui-btn-outline ui-btn-lg">How It Works<\/a>/);
+    // The three newest seeded posts, newest first, by the team when they have no author.
+    expect([...root.matchAll(/class="nw-card-title">([^<]*)</g)].map((m) => m[1])).toEqual(['Now available for Windows', 'New Dashboard Features', 'System Design Coming Soon']);
+    expect(root).toContain('By Acme Crew');
+    const payload = payloadOf(html);
+    expect(payload.publicConfig.brand.product).toBe('Acme');
+    expect(payload.url).toBe('/Landing');
+    expect(payload.queries).toEqual([{ endpoint: 'publishedNews', args: { page: 1, limit: 3 }, data: expect.objectContaining({ total: 4 }) }]);
+    // The styles are in the page, so its first paint waits for no other file and nothing restyles when the scripts
+    // arrive: of the shell's and the marketing area's rules, those this page's HTML can match.
+    const styles = stylesOf(html);
+    expect(styles).toContain('.mk-header{');
+    expect(styles).toContain('.ui-skip-link{');
+    expect(styles).not.toContain('.mk-contact-list');
+    expect(stylesOf((await page('/About').expect(200)).text)).toContain('.mk-contact-list{');
+    expect(styles).not.toContain('sourceMappingURL');
+    expect(html).not.toContain('rel="stylesheet"');
+    // The page is painted before its scripts are fetched: the one inline script adds the entry after the first
+    // contentful paint, and the page's policy allows it by its hash and no other.
+    expect(html).not.toMatch(/<script defer|rel="preload"/);
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatch(/s\.src="\/main\.[0-9a-f]+\.js"/);
+    expect(inline[0]).toContain("getEntriesByName('first-contentful-paint')");
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
+  });
+
+  it('shows a news change on the next request, escapes what a post says, and unpublishing removes it', async () => {
+    const title = 'Big </script><script>alert(1)</script> news $& $1';
+    const post = (await admin(http().post('/api/admin/news')).send({ title, content: '<p>Costs $5 & more</p>', is_featured: true }).expect(201)).body as NewsView;
+    const html = (await page('/').expect(200)).text;
+    expect(rootOf(html)).toContain('Big &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; news $&amp; $1');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect((payloadOf(html).queries[0].data as { items: NewsView[] }).items[0]).toMatchObject({ id: post.id, title });
+
+    const one = await page(`/NewsPage?post=${post.slug}`).expect(200);
+    expect(one.text).toContain(`<link rel="canonical" href="${SITE}/NewsPage?post=${post.slug}">`);
+    expect(meta(one.text, 'property', 'og:type')).toBe('article');
+    expect(one.text).toContain(`<title>Big &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; news $&amp; $1 | Acme</title>`);
+    expect(rootOf(one.text)).toContain('Costs $5 &amp; more');
+
+    await admin(http().patch(`/api/admin/news/${post.id}`)).send({ is_published: false }).expect(200);
+    expect(rootOf((await page('/').expect(200)).text)).not.toContain('Big &lt;');
+    // A draft or unknown post: 404, and no data about it in the page.
+    const gone = await page(`/NewsPage?post=${post.slug}`).expect(404);
+    expect(gone.text).not.toContain('Costs $5');
+    expect(payloadOf(gone.text).queries).toEqual([]);
+  });
+
+  it('renders every public content page; forms, signed-in pages, files and api paths are not server-rendered', async () => {
+    for (const [path, h1] of [
+      ['/NewsPage', 'Latest News &amp; Updates'],
+      ['/About', 'About Acme'],
+      ['/howitworks', 'How It Works'],
+    ]) {
+      const html = (await page(path).expect(200)).text;
+      expect(rootOf(html)).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
+    }
+    for (const path of ['/Dashboard', '/Admin', '/MigrationGuide', '/Signin', '/Signup', '/ResetPassword?token=x']) {
+      const html = (await page(path).expect(200)).text;
+      expect(html).not.toContain(SSR_PAYLOAD_ID);
+      expect(html).toMatch(/<div id="?root"?><\/div>/);
+    }
+    await page('/api/nothing').expect(404);
+    await page('/missing.js').expect(404);
+  });
+});

@@ -1,0 +1,64 @@
+// tiers: sqlite
+import { get, type IncomingHttpHeaders } from 'http';
+import type { AddressInfo } from 'net';
+import request from 'supertest';
+import { brotliDecompressSync, gunzipSync } from 'zlib';
+import { type ApiApp, createApi, createTestEnv, TestEnv, CHUNK_TEXT, fakeWebDist, HASHED_CHUNK } from '@solvr/server-testing';
+
+/** The bytes as sent (Node's http client does not decode them, unlike supertest and fetch). */
+function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('the built frontends (embedded mode)', () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    t = await createTestEnv('sqlite');
+    app = await createApi(t.config({ WEB_DIST_DIR: fakeWebDist() }));
+    await app.listen(0, '127.0.0.1');
+  });
+  const port = () => (app.getHttpServer().address() as AddressInfo).port;
+  afterAll(async () => {
+    await app?.close();
+    await t.cleanup();
+  });
+
+  it('sends the brotli or gzip file built next to a chunk, as the browser accepts', async () => {
+    const br = await rawGet(port(), `/${HASHED_CHUNK}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(CHUNK_TEXT);
+    const gz = await rawGet(port(), `/${HASHED_CHUNK}`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(CHUNK_TEXT);
+    const plain = await rawGet(port(), `/${HASHED_CHUNK}`, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(CHUNK_TEXT);
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('lets hashed files be cached for ever and makes the entry points revalidate', async () => {
+    expect((await http().get(`/${HASHED_CHUNK}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/Dashboard', '/remotes/marketing/remoteEntry.js', '/remotes.json']) {
+      expect([path, (await http().get(path).set('Accept', 'text/html,*/*')).headers['cache-control']]).toEqual([path, 'no-cache']);
+    }
+  });
+
+  it('answers a current copy with 304', async () => {
+    const first = await http().get('/remotes/marketing/remoteEntry.js').expect(200);
+    await http().get('/remotes/marketing/remoteEntry.js').set('If-None-Match', first.headers.etag).expect(304);
+  });
+
+  it('serves source maps outside production', async () => {
+    await http().get(`/${HASHED_CHUNK}.map`).expect(200);
+  });
+});

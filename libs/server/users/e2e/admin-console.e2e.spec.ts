@@ -1,0 +1,266 @@
+// tiers: sqlite, services
+import { parse } from 'csv-parse/sync';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import {
+  ADMIN_USERS_TEXTS as T,
+  type AdminFileStats,
+  type AdminSummary,
+  type AdminUserPage,
+  type AuditPage,
+  csvDate,
+  csvDateTime,
+  type DailyCount,
+  USERS_CSV_COLUMNS,
+} from '@solvr/contracts';
+import { UserDirectory } from '@solvr/server-users';
+import { type ApiApp, createApi, signIn, createAccount, createTestEnv, TestEnv, TIER, manyUsers, seedUsers, type SeedUser } from '@solvr/server-testing';
+
+const PASSWORD = 'console-pass-1';
+const ADMIN = 'console.admin@console.test';
+const ADMIN2 = 'second.admin@console.test';
+const USER = 'plain.user@console.test';
+const LOAD = 100_000;
+const NOW = Date.now();
+/** The three accounts made here, and the first admin the api made at start. */
+const API_ACCOUNTS = 4;
+
+/** Users whose cells a CSV writer gets wrong: commas, quotes, line breaks, accents and formula prefixes. */
+const TRICKY: SeedUser[] = [
+  { email: 'comma@tricky.test', full_name: 'Doe, Jane', company: 'Acme, Inc.', job_title: 'CTO', phone: '+1 555 0100', created: new Date(NOW - 3600_000), last_login: new Date(NOW - 60_000), download_count: 3 },
+  { email: 'quote@tricky.test', full_name: 'Jane "JJ" Doe', company: 'The "Best" Co', created: new Date(NOW - 7200_000) },
+  { email: 'newline@tricky.test', full_name: 'Line\nBreak', company: 'Multi\r\nLine Ltd', created: new Date(NOW - 10_800_000) },
+  { email: 'accents@tricky.test', full_name: 'Zoë Ångström-Müller', company: 'Société Générale', job_title: 'Ingénieure', created: new Date(NOW - 14_400_000) },
+  { email: 'formula@tricky.test', full_name: '=HYPERLINK("http://evil.example","x")', company: '+SUM(A1:A9)', job_title: '-2+3', phone: '@cmd', created: new Date(NOW - 18_000_000) },
+  { email: 'tab@tricky.test', full_name: '\tTabbed', company: '\rReturn', created: new Date(NOW - 21_600_000) },
+];
+
+describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  const token: Record<string, string> = {};
+  const api = () => request(app.getHttpServer());
+  const as = (email: string) => (req: request.Test) => req.set('Authorization', `Bearer ${token[email]}`);
+  const db = () => app.get(DataSource);
+  const mysql = TIER === 'services';
+
+  beforeAll(async () => {
+    t = await createTestEnv();
+    app = await createApi(t.config());
+    await app.init();
+    for (const [email, role] of [[ADMIN, 'admin'], [ADMIN2, 'admin'], [USER, 'user']] as const) {
+      await createAccount(app, email, PASSWORD, role);
+      token[email] = (await signIn(app, email, PASSWORD)).token;
+    }
+    // The first admin the api made at start would be a third admin: these tests want exactly two.
+    await db().query("UPDATE users SET role = 'user' WHERE email = 'admin@solvr.local'");
+    await seedUsers(app, [...manyUsers(LOAD, NOW), ...TRICKY]);
+    if (mysql) await db().query('ANALYZE TABLE users');
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  const page = async (query: Record<string, string> = {}) => (await as(ADMIN)(api().get('/api/admin/users').query(query)).expect(200)).body as AdminUserPage;
+
+  it('pages 100,000 users newest first, 50 at a time, with no row twice', async () => {
+    const first = await page();
+    expect(first.total).toBe(LOAD + TRICKY.length + API_ACCOUNTS);
+    expect(first.users).toHaveLength(50);
+    const second = await page({ after: first.next as string });
+    const dates = [...first.users, ...second.users].map((u) => u.created_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set([...first.users, ...second.users].map((u) => u.id)).size).toBe(100);
+    expect(first.users.slice(0, API_ACCOUNTS).map((u) => u.email).sort()).toEqual([ADMIN, ADMIN2, USER, 'admin@solvr.local'].sort());
+    expect((await as(ADMIN)(api().get('/api/admin/users').query({ after: 'garbage' })).expect(400)).body.message).toBe('The page cursor is not valid. Reload the list.');
+  });
+
+  it('searches name, e-mail and company case-insensitively on the server, with the total of matches', async () => {
+    expect((await page({ q: 'SOCIÉTÉ' })).users.map((u) => u.email)).toEqual(['accents@tricky.test']);
+    expect((await page({ q: 'doe, jane' })).users.map((u) => u.email)).toEqual(['comma@tricky.test']);
+    expect((await page({ q: 'quote@TRICKY' })).users.map((u) => u.email)).toEqual(['quote@tricky.test']);
+    const company = await page({ q: 'Company 996' });
+    expect(company.total).toBe(manyUsers(LOAD, NOW).filter((u) => u.company === 'Company 996').length);
+    expect(company.users.every((u) => u.company === 'Company 996')).toBe(true);
+    // LIKE wildcards in the search are literal text
+    expect((await page({ q: '%' })).total).toBe(0);
+    expect((await page({ q: 'nobody-here' })).users).toEqual([]);
+  });
+
+  it('serves the pages from the (created_date, id) index, without sorting the table', async () => {
+    const directory = app.get(UserDirectory);
+    for (const q of ['', 'acme']) {
+      const [sql, params] = directory.pageQuery(q, null).limit(51).getQueryAndParameters();
+      if (mysql) {
+        const plan: Array<{ key: string | null; Extra: string | null }> = await db().query(`EXPLAIN ${sql}`, params);
+        expect(plan[0].key).toBe('users_created_id');
+        expect(plan[0].Extra ?? '').not.toMatch(/filesort/i);
+      } else {
+        const plan: Array<{ detail: string }> = await db().query(`EXPLAIN QUERY PLAN ${sql}`, params);
+        const text = plan.map((p) => p.detail).join('\n');
+        expect(text).toMatch(/USING INDEX users_created_id/);
+        expect(text).not.toMatch(/TEMP B-TREE/);
+      }
+    }
+    const indexes: string[] = mysql
+      ? (await db().query('SHOW INDEX FROM users')).map((r: { Key_name: string; Column_name: string }) => `${r.Key_name}:${r.Column_name}`)
+      : (await db().query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users'")).map((r: { name: string }) => r.name);
+    for (const name of ['users_created_id', 'users_full_name', 'users_company', 'users_role', 'users_last_login']) {
+      expect(indexes.some((i) => i.startsWith(name))).toBe(true);
+    }
+  });
+
+  it('counts users, admins and downloads for the stat cards, and files and downloads per day for the Overview', async () => {
+    const summary = (await as(ADMIN)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary;
+    const seeded = [...manyUsers(LOAD, NOW), ...TRICKY];
+    expect(summary).toEqual({
+      total_users: LOAD + TRICKY.length + API_ACCOUNTS,
+      admins: 2,
+      total_downloads: seeded.reduce((n, u) => n + (u.download_count ?? 0), 0),
+    });
+    const signups = (await as(ADMIN)(api().get('/api/admin/users/signups')).expect(200)).body as DailyCount[];
+    expect(signups).toHaveLength(30);
+    const expected: Record<string, number> = {};
+    for (const u of seeded) expected[csvDate(u.created)] = (expected[csvDate(u.created)] ?? 0) + 1;
+    const today = csvDate(new Date());
+    expected[today] = (expected[today] ?? 0) + API_ACCOUNTS;
+    for (const point of signups) expect(point.count).toBe(expected[point.day] ?? 0);
+    const files = (await as(ADMIN)(api().get('/api/admin/files/stats')).expect(200)).body as AdminFileStats;
+    expect(files.downloads_per_day).toHaveLength(30);
+    expect(files.total_files).toBe(Number((await db().query('SELECT COUNT(*) AS n FROM files'))[0].n));
+  });
+
+  describe('Export CSV', () => {
+    const exportCsv = async (q?: string) => {
+      const res = await as(ADMIN)(api().get('/api/admin/users/export.csv').query(q === undefined ? {} : { q }))
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      return { res, body: res.body as Buffer };
+    };
+
+    it("writes users.csv with the spec's columns and formats, a BOM, and cells a spreadsheet cannot run", async () => {
+      const { res, body } = await exportCsv('tricky.test');
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="users.csv"');
+      expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows: string[][] = parse(body, { bom: true, relax_column_count: false });
+      expect(rows[0]).toEqual([...USERS_CSV_COLUMNS]);
+      const byEmail = new Map(rows.slice(1).map((r) => [r[1], r]));
+      expect(byEmail.size).toBe(TRICKY.length);
+      for (const u of TRICKY) {
+        const defuse = (v: string | null | undefined) => (v ? (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) : '');
+        expect(byEmail.get(u.email)).toEqual([
+          defuse(u.full_name),
+          u.email,
+          'user',
+          defuse(u.company),
+          defuse(u.job_title),
+          defuse(u.phone),
+          String(u.download_count ?? 0),
+          csvDate(u.created),
+          u.last_login ? csvDateTime(u.last_login) : 'Never',
+        ]);
+      }
+      // newest first, like the list
+      expect(rows.slice(1).map((r) => r[1])).toEqual(TRICKY.map((u) => u.email));
+      expect(byEmail.get('comma@tricky.test')?.[8]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(body.toString()).toContain('"Doe, Jane"');
+      expect(body.toString()).toContain('"Jane ""JJ"" Doe"');
+    });
+
+    it('exports every one of 100,000 users, and only the header row when nothing matches', async () => {
+      const all: string[][] = parse((await exportCsv()).body, { bom: true });
+      expect(all).toHaveLength(LOAD + TRICKY.length + API_ACCOUNTS + 1);
+      expect(new Set(all.slice(1).map((r) => r[1])).size).toBe(LOAD + TRICKY.length + API_ACCOUNTS);
+      const none: string[][] = parse((await exportCsv('matches-nobody')).body, { bom: true });
+      expect(none).toEqual([[...USERS_CSV_COLUMNS]]);
+    }, 120_000);
+  });
+
+  describe('roles', () => {
+    const setRole = (actor: string, email: string, role: string) =>
+      userId(email).then((id) => as(actor)(api().patch(`/api/admin/users/${id}/role`)).send({ role }));
+    const userId = async (email: string) => (await page({ q: email })).users[0].id;
+
+    it('promotes a user, who is an admin on its very next request, and demotes it again, which takes effect at once', async () => {
+      await as(USER)(api().get('/api/admin/summary')).expect(403);
+      const promoted = await setRole(ADMIN, USER, 'admin');
+      expect(promoted.status).toBe(200);
+      expect(promoted.body).toMatchObject({ email: USER, role: 'admin' });
+      await as(USER)(api().get('/api/admin/summary')).expect(200);
+      await setRole(ADMIN, USER, 'user').then((r) => expect(r.status).toBe(200));
+      await as(USER)(api().get('/api/admin/summary')).expect(403);
+    });
+
+    it('refuses a demotion of oneself, a bad role and an unknown user with a sentence', async () => {
+      const self = await setRole(ADMIN, ADMIN, 'user');
+      expect([self.status, self.body.message]).toEqual([409, T.selfDemote]);
+      const bad = await setRole(ADMIN, USER, 'owner');
+      expect([bad.status, bad.body.message]).toEqual([400, T.badRole]);
+      const unknown = await as(ADMIN)(api().patch('/api/admin/users/00000000-0000-4000-8000-000000000000/role')).send({ role: 'admin' });
+      expect([unknown.status, unknown.body.message]).toEqual([404, T.userNotFound]);
+    });
+
+    it('keeps the last admin: two admins demoting each other at once, one of them wins', async () => {
+      // Both ids first: the lookup runs as ADMIN, who may already be demoted by the time a second lookup would run.
+      const [adminId, admin2Id] = [await userId(ADMIN), await userId(ADMIN2)];
+      const roleOf = (actor: string, id: string, role: string) => as(actor)(api().patch(`/api/admin/users/${id}/role`)).send({ role });
+      const [a, b] = await Promise.all([roleOf(ADMIN, admin2Id, 'user'), roleOf(ADMIN2, adminId, 'user')]);
+      const statuses = [a.status, b.status].sort();
+      // The loser is refused either as the last admin or, if the winner's change landed first, as no admin at all.
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      if (statuses[1] === 409) expect([a, b].find((r) => r.status === 409)?.body.message).toBe(T.lastAdmin);
+      const summary = (await as(a.status === 200 ? ADMIN : ADMIN2)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary;
+      expect(summary.admins).toBe(1);
+      // back to two admins for the tests after this one
+      // (by id: a lookup through the users list as the loser, no longer an admin, would be refused)
+      const [winner, loserId] = a.status === 200 ? [ADMIN, admin2Id] : [ADMIN2, adminId];
+      await roleOf(winner, loserId, 'admin').then((r) => expect(r.status).toBe(200));
+      expect(((await as(winner)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary).admins).toBe(2);
+    });
+  });
+
+  describe('audit log', () => {
+    it('records admin actions with actor, action, target, time and IP, filters them, and offers no way to change them', async () => {
+      const news = await as(ADMIN)(api().post('/api/admin/news')).send({ title: 'Audited post', content: '<p>x</p>' }).expect(201);
+      await as(ADMIN)(api().patch(`/api/admin/news/${news.body.id}`)).send({ is_published: false }).expect(200);
+      await as(ADMIN)(api().delete(`/api/admin/news/${news.body.id}`)).expect(204);
+      const log = (await as(ADMIN)(api().get('/api/admin/audit')).expect(200)).body as AuditPage;
+      const actions = log.entries.map((e) => e.action);
+      expect(actions.slice(0, 3)).toEqual(['news.delete', 'news.publish', 'news.create']);
+      expect(actions).toContain('user.role');
+      const created = log.entries.find((e) => e.action === 'news.create');
+      expect(created).toMatchObject({ actor_email: ADMIN, target_type: 'news', target_id: news.body.id, target_label: 'Audited post' });
+      expect(created?.ip).toBeTruthy();
+      expect(Date.now() - Date.parse(created?.created_date as string)).toBeLessThan(60_000);
+      expect(log.entries.find((e) => e.action === 'news.publish')?.detail).toBe('is_published: false');
+      const roles = (await as(ADMIN)(api().get('/api/admin/audit').query({ action: 'user.role' })).expect(200)).body as AuditPage;
+      expect(roles.entries.length).toBeGreaterThanOrEqual(2);
+      expect(roles.entries.every((e) => e.action === 'user.role' && e.target_type === 'user')).toBe(true);
+      expect(roles.entries.map((e) => e.target_label)).toContain(USER);
+      const byActor = (await as(ADMIN)(api().get('/api/admin/audit').query({ actor: 'SECOND.admin' })).expect(200)).body as AuditPage;
+      expect(byActor.entries.every((e) => e.actor_email === ADMIN2)).toBe(true);
+      expect((await as(ADMIN)(api().get('/api/admin/audit').query({ action: 'drop table' })).expect(400)).body.message).toBe('Unknown action filter.');
+      await as(USER)(api().get('/api/admin/audit')).expect(403);
+      await api().get('/api/admin/audit').expect(401);
+      for (const method of ['put', 'patch', 'delete', 'post'] as const) {
+        await as(ADMIN)(api()[method](`/api/admin/audit/${created?.id}`)).send({}).expect(404);
+        await as(ADMIN)(api()[method]('/api/admin/audit')).send({}).expect(404);
+      }
+    });
+
+    it('records a failed action not at all', async () => {
+      const before = (await as(ADMIN)(api().get('/api/admin/audit')).expect(200)).body as AuditPage;
+      await as(ADMIN)(api().delete('/api/admin/news/00000000-0000-4000-8000-000000000000')).expect(404);
+      const after = (await as(ADMIN)(api().get('/api/admin/audit')).expect(200)).body as AuditPage;
+      expect(after.entries[0].id).toBe(before.entries[0].id);
+    });
+  });
+});
