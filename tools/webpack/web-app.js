@@ -62,8 +62,11 @@ const precompress = () => {
   ];
 };
 
-/** The site's icons (apps/shell/src/assets), emitted at the root of the host's build; index.html links them. */
-const FAVICONS = ['favicon.ico', 'favicon.svg'];
+/**
+ * The site's icons and link-preview card (apps/shell/src/assets), emitted at the root of the host's build; index.html
+ * links the icons, a server-rendered page's head the card (SHARE_IMAGE in @solvr/contracts).
+ */
+const FAVICONS = ['favicon.ico', 'favicon.svg', 'share-card.png'];
 class EmitFavicons {
   constructor(dir) {
     this.dir = dir;

@@ -144,4 +144,24 @@ describe('per-page states of the shell', () => {
       view.unmount();
     }
   });
+
+  it("private pages (the route table's isPrivatePage) tell search engines not to list them, also after a move", async () => {
+    const robots = () => document.head.querySelectorAll('meta[name="robots"]');
+    shell('/Landing');
+    await page('Landing');
+    expect(robots()).toHaveLength(0);
+    for (const [path, name] of [
+      ['/Signin', 'Signin'],
+      ['/Unsubscribe?token=t', 'Unsubscribe'],
+      ['/ResetPassword?token=t', 'ResetPassword'],
+      ['/About', 'About'],
+      ['/Dashboard', 'Signin'],
+      ['/HowItWorks', 'HowItWorks'],
+    ] as const) {
+      goTo(path);
+      await page(name);
+      const noindex = !['/About', '/HowItWorks'].includes(path);
+      await waitFor(() => expect([path, [...robots()].map((m) => m.getAttribute('content'))]).toEqual([path, noindex ? ['noindex'] : []]));
+    }
+  });
 });

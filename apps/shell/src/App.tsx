@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Redirect, Router, useLocation, useSearch } from 'wouter';
-import { loadingText, MESSAGES, pageTitle, pathTo, resolvePage } from '@solvr/contracts';
+import { isPrivatePage, loadingText, MESSAGES, pageTitle, pathTo, resolvePage, ROBOTS_NOINDEX, type PageDef } from '@solvr/contracts';
 import { Spinner, Toaster } from '@solvr/web-ui';
 import { restoreSession, selectSession, startSessionSync, stopSessionSync, useAppDispatch, useAppSelector, useBrand } from '@solvr/web-data';
 import { AccessDenied } from './AccessDenied';
@@ -57,6 +57,20 @@ function useFocusHeadingOnRouteChange(pathname: string) {
   }, [pathname]);
 }
 
+/**
+ * A private page's document tells search engines not to list it, as the api's first answer does (the shell's own
+ * server, nginx, sends the same index.html for every page).
+ */
+function markPrivate(page: PageDef) {
+  const tag = document.head.querySelector(`meta[name="${ROBOTS_NOINDEX.name}"]`);
+  if (!isPrivatePage(page)) return tag?.remove();
+  if (tag) return;
+  const meta = document.createElement('meta');
+  meta.name = ROBOTS_NOINDEX.name;
+  meta.content = ROBOTS_NOINDEX.content;
+  document.head.append(meta);
+}
+
 /** Spec section 2: the last path segment picks the page (case-insensitive), unknown ones fall back to Landing. */
 function PageRouter() {
   const [pathname] = useLocation();
@@ -69,6 +83,7 @@ function PageRouter() {
 
   useEffect(() => {
     document.title = denied ? `${MESSAGES.access.deniedTitle} | ${brand.product}` : pageTitle(page, brand.product);
+    markPrivate(page);
   }, [page, brand.product, denied]);
 
   const content = <RemotePage key={page.page} area={page.area} page={page.page} />;

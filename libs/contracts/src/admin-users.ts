@@ -91,12 +91,18 @@ export const csvDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth()
 export const csvDateTime = (d: Date) => `${csvDate(d)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 
 /**
+ * A phone number as people write it: an optional +, then digits, spaces, ( ) . and -. Such a value names no
+ * function and no cell, so a spreadsheet cannot run anything from it.
+ */
+const PHONE_NUMBER = /^\+?[0-9(][0-9 ().-]*$/;
+
+/**
  * A cell a spreadsheet would run as a formula (= + - @, tab or CR first) gets a leading apostrophe, which
- * spreadsheets show as text (OWASP "CSV injection").
+ * spreadsheets show as text (OWASP "CSV injection"); a phone number (+15551234567) is left as it is.
  */
 export function csvSafeCell(value: string | number | null | undefined): string {
   const text = value == null ? '' : String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) && !PHONE_NUMBER.test(text) ? `'${text}` : text;
 }
 
 /** One row of users.csv (spec section 3). */
@@ -171,6 +177,7 @@ export const AUDIT_ACTIONS = [
   'news.publish',
   'news.delete',
   'user.role',
+  'user.profile',
   'mail.campaign',
   'mail.retry',
   'mail.test',

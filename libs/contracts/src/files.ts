@@ -1,6 +1,6 @@
 import type { FileAccessType, FileAvailability } from './access';
 import { tooLongMessage } from './field-limits';
-import { PLATFORMS, RELEASE_CHANNELS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
+import { isReleaseVersion, PLATFORMS, RELEASE_CHANNELS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
 import { isValidEmail, normalizeEmail } from './signup';
 
 /** Spec section 9: prices are in cents, shown in en-US currency format; these are the choices, USD first. */
@@ -280,8 +280,9 @@ const refuse = (field: keyof UploadDraft | 'file', message: string): UploadCheck
 
 /**
  * Spec section 5, "Upload", in its order: a file must be chosen, a paid file needs a price above 0; then the
- * name (defaulting to the file's name without extension), lengths, currency, access type and allowed users.
- * The form shows `message`; the api answers 400 with it. On success, the record to store (price in cents).
+ * name (defaulting to the file's name without extension), lengths, currency, access type and allowed users; a
+ * release must be free, for all users and have a semantic version. The form shows `message`; the api answers 400
+ * with it. On success, the record to store (price in cents).
  */
 export function validateUpload(draft: UploadDraft): UploadCheck {
   if (draft.fileName === null || draft.fileName === undefined) return refuse('file', FILE_TEXTS.selectFile);
@@ -315,6 +316,7 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
   const platform = channel ? (draft.platform ?? '').trim().toLowerCase() || 'windows' : null;
   if (platform !== null && !(PLATFORMS as readonly string[]).includes(platform)) return refuse('platform', RELEASE_TEXTS.badPlatform);
   if (channel && (isPaid || accessType !== 'all_users')) return refuse('release_channel', RELEASE_TEXTS.mustBePublic);
+  if (channel && !isReleaseVersion(version)) return refuse('version', RELEASE_TEXTS.badVersion);
   const releaseNotes = cleanText(draft.release_notes ?? '');
   if (Array.from(releaseNotes).length > FILE_LIMITS.releaseNotes) return refuse('release_notes', tooLongMessage('Release notes', FILE_LIMITS.releaseNotes));
   return {

@@ -46,6 +46,15 @@ export interface NewsFlags {
 
 export const NEWS_LIMITS = { title: 200, excerpt: 1000, author: 100, content: 200_000, pageSize: 50 } as const;
 
+/** The feeds of published news at the site's root; every server-rendered page's head names them. */
+export const NEWS_FEEDS = {
+  title: (product: string) => `${product} news`,
+  links: [
+    { path: '/rss.xml', type: 'application/rss+xml' },
+    { path: '/atom.xml', type: 'application/atom+xml' },
+  ],
+} as const;
+
 /** Spec texts about news, verbatim, and ours where the spec has none. */
 export const NEWS_TEXTS = {
   management: 'News Management',
@@ -63,6 +72,8 @@ export const NEWS_TEXTS = {
   published: 'Published',
   draft: 'Draft',
   readMore: 'Read more',
+  /** The link's name for assistive technology: the visible 'Read more' and where it leads. */
+  readMoreAbout: (title: string) => `Read more: ${title}`,
   by: (author: string) => `By ${author}`,
   // Ours:
   notFound: 'This news post does not exist.',

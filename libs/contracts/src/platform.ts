@@ -20,6 +20,11 @@ export const PLATFORM_FILTER_COMBINATORS = ['$and', '$or'] as const;
 
 /** Default and largest `limit` of a list (the SDK's documented default and cap). */
 export const PLATFORM_LIST_LIMIT = 5000;
+/**
+ * Most values one filter may bind as query parameters, all its conditions and lists together: well under SQLite's
+ * 32,766 bound parameters (MariaDB's prepared statements allow 65,535), with room for the server's own conditions.
+ */
+export const PLATFORM_FILTER_MAX_VALUES = 10_000;
 /** Largest bulk create or CSV import, in records. */
 export const PLATFORM_BULK_MAX = 500;
 
@@ -61,6 +66,7 @@ export const PLATFORM_TEXTS = {
   badOperand: (op: string, expected: string) => `${op} needs ${expected}.`,
   badValue: (field: string, expected: string) => `The value for ${field} must be ${expected}.`,
   tooComplex: 'The filter is too complex.',
+  tooManyValues: `A filter may hold at most ${PLATFORM_FILTER_MAX_VALUES.toLocaleString('en-US')} values, every value of every list counted. Split it into smaller requests.`,
   badSort: (sort: string) => `Cannot sort by "${sort}".`,
   badLimit: `limit must be a whole number from 1 to ${PLATFORM_LIST_LIMIT}.`,
   badSkip: 'skip must be a whole number from 0.',

@@ -27,6 +27,7 @@ export const PROFILE_MESSAGES = {
   saveUnsuccessful: 'Error Saving Complete Profile form!',
   saveFailed: 'Failed to save profile. Please try again.',
   footer: 'Required fields must be completed to access your account.',
+  passwordOwnerOnly: "Only the account's owner can set its password, signed in to that account. Leave the password out to update this profile.",
 } as const;
 
 /** The profile password rules, each with the label of the live checklist. */

@@ -1,8 +1,9 @@
+import { valid } from 'semver';
 import { validateUpload } from './files';
-import { detectPlatform, isNewThisWeek, RELEASE_TEXTS, releaseDownloadPath } from './releases';
+import { detectPlatform, isNewThisWeek, isReleaseVersion, RELEASE_TEXTS, releaseDownloadPath } from './releases';
 
 describe('releases in the upload rule', () => {
-  const base = { fileName: 'Solvr-Setup-1.1.0.zip', name: 'Installer' };
+  const base = { fileName: 'Solvr-Setup-1.1.0.zip', name: 'Installer', version: '1.1.0' };
 
   it('is not a release unless a channel is chosen; then the platform defaults to windows', () => {
     const plain = validateUpload({ ...base, platform: 'macos' });
@@ -22,6 +23,28 @@ describe('releases in the upload rule', () => {
       field: 'release_channel',
       message: RELEASE_TEXTS.mustBePublic,
     });
+  });
+
+  it("needs a release's version to be one electron-updater accepts (semver's valid); other files keep any version", () => {
+    const refused = { ok: false, field: 'version', message: RELEASE_TEXTS.badVersion };
+    for (const version of ['0.99', '', '1', '1.2', '01.2.3', '1.2.3.4', 'latest', '1.2.3 beta', 'x'.repeat(50)]) {
+      expect(valid(version)).toBeNull();
+      expect(validateUpload({ ...base, version, release_channel: 'beta' })).toEqual(refused);
+    }
+    for (const version of ['0.99.0', '1.0.20', '2.0.0-beta.1', '1.2.3+build.7', ' 1.2.0 ']) {
+      const check = validateUpload({ ...base, version, release_channel: 'stable' });
+      expect(check.ok && check.record.version).toBe(version.trim());
+    }
+    const plain = validateUpload({ ...base, version: '0.99' });
+    expect(plain.ok && plain.record.version).toBe('0.99');
+  });
+
+  it('isReleaseVersion agrees with the semver package electron-updater uses, on every kind of version', () => {
+    const parts = ['0', '1', '01', '10', '9007199254740991', '9007199254740992', 'a', '-', '1a', 'alpha', 'beta-2', '', ' '];
+    const versions = new Set<string>(['v1.2.3', '=1.2.3', 'V1.2.3', ' v1.0.0 ', '1.2.3-', '1.2.3+', '1.2.3-a..b', '1.2.3+a..b', '1.2.3-α', `1.2.${'9'.repeat(260)}`]);
+    for (const a of parts) for (const b of parts) for (const c of ['0', '3', '03']) versions.add(`${a}.${b}.${c}`);
+    for (const pre of parts) for (const build of ['', '+b', '+b.01', '+-.x', '+ok.1']) versions.add(`1.0.0-${pre}${build}`).add(`1.0.0-${pre}.${pre}${build}`);
+    for (const version of versions) expect([version, isReleaseVersion(version)]).toEqual([version, valid(version) !== null]);
   });
 });
 

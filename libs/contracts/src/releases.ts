@@ -11,6 +11,20 @@ export const PLATFORM_LABELS: Record<Platform, string> = { windows: 'Windows', m
 /** electron-updater's generic provider asks for these names (latest.yml on Windows). */
 export const FEED_FILES: Record<Platform, string> = { windows: 'latest.yml', macos: 'latest-mac.yml', linux: 'latest-linux.yml' };
 
+/** SemVer 2.0.0 with the optional leading "v" semver accepts (its FULL pattern). */
+const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*))*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+
+/**
+ * A release's version: semantic versioning (1.2.0, 2.0.0-beta.1), exactly as electron-updater checks the feed's
+ * version (the semver package's `valid`: at most 256 characters, major, minor and patch within JavaScript's
+ * safe integers); anything else makes the desktop app refuse the update (ERR_UPDATER_INVALID_VERSION). A pattern rather
+ * than the package, which would add 20 KB to every page that shows releases; the spec checks both agree.
+ */
+export function isReleaseVersion(version: string): boolean {
+  const m = version.length <= 256 ? SEMVER.exec(version) : null;
+  return !!m && [m[1], m[2], m[3]].every((n) => Number(n) <= Number.MAX_SAFE_INTEGER);
+}
+
 /** Where a release's bytes are, for browsers and the desktop app alike (no session needed). */
 export const releaseDownloadPath = (fileName: string) => `/downloads/${encodeURIComponent(fileName)}`;
 
@@ -84,6 +98,7 @@ export const RELEASE_TEXTS = {
   badChannel: `Release channel must be one of ${RELEASE_CHANNELS.join(', ')}, or empty.`,
   badPlatform: `Platform must be one of ${PLATFORMS.join(', ')}.`,
   mustBePublic: 'A release must be free and for all users: the desktop app downloads it without signing in.',
+  badVersion: "A release's version must be a semantic version such as 1.2.0 or 2.0.0-beta.1: the desktop app's updater reads no other.",
   releaseNotes: 'Release notes',
   checksum: 'SHA-256',
 } as const;

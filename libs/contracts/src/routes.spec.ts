@@ -1,5 +1,5 @@
 import { DEFAULT_BRAND } from './brand';
-import { createPageUrl, isPlaceholder, NAV, pageDef, PAGES, pageTitle, pathTo, publicNav, resolvePage, signedInNav, type NavLink } from './routes';
+import { createPageUrl, isPlaceholder, isPrivatePage, NAV, pageDef, PAGES, pageTitle, pathTo, publicNav, resolvePage, signedInNav, type NavLink } from './routes';
 
 describe('createPageUrl', () => {
   it('lower-cases, turns spaces into hyphens and adds a leading slash', () => {
@@ -57,6 +57,20 @@ describe('pageTitle', () => {
       PaymentCancelled: 'Payment cancelled | Solvr',
       Admin: 'Admin dashboard | Solvr',
     });
+  });
+});
+
+describe('isPrivatePage', () => {
+  it('leaves only the public content pages to search engines: not the account steps, Unsubscribe or signed-in pages', () => {
+    expect(PAGES.filter((p) => !isPrivatePage(p)).map((p) => p.page)).toEqual(['Landing', 'NewsPage', 'About', 'Proof', 'HowItWorks']);
+    expect(PAGES.filter((p) => p.access === 'public' && isPrivatePage(p)).map((p) => p.page)).toEqual([
+      'Signin',
+      'Signup',
+      'VerifyYourEmail',
+      'VerifyThankYou',
+      'ResetPassword',
+      'Unsubscribe',
+    ]);
   });
 });
 

@@ -23,22 +23,24 @@ export interface PageDef {
   label: string;
   /** The page's title (the browser tab reads `{title} | {product}`, see pageTitle); `{product}` is the product name. */
   title: string;
+  /** A public page that is nobody's to find: a step of an account or a link from one person's e-mail (see isPrivatePage). */
+  unlisted?: true;
 }
 
 /** The route table of spec section 2: one source for the shell's router, both headers, the footer and every link. */
 export const PAGES = [
   { segment: 'Landing', area: 'marketing', page: 'Landing', access: 'public', bare: true, label: 'Home', title: 'Ace your coding interviews' },
-  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true, label: 'Sign In', title: 'Sign in' },
-  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true, label: 'Sign Up', title: 'Sign up' },
-  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true, label: 'Email confirmed', title: 'Email confirmation' },
-  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true, label: 'Thank you', title: 'Check your email' },
+  { segment: 'Signin', area: 'marketing', page: 'Signin', access: 'public', bare: true, label: 'Sign In', title: 'Sign in', unlisted: true },
+  { segment: 'Signup', area: 'marketing', page: 'Signup', access: 'public', bare: true, label: 'Sign Up', title: 'Sign up', unlisted: true },
+  { segment: 'VerifyYourEmail', area: 'marketing', page: 'VerifyYourEmail', access: 'public', bare: true, label: 'Email confirmed', title: 'Email confirmation', unlisted: true },
+  { segment: 'VerifyThankYou', area: 'marketing', page: 'VerifyThankYou', access: 'public', bare: true, label: 'Thank you', title: 'Check your email', unlisted: true },
   // Not in the spec's table: the page a password-reset e-mail links to (the spec's reset button did nothing).
-  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true, label: 'Reset password', title: 'Reset your password' },
+  { segment: 'ResetPassword', area: 'marketing', page: 'ResetPassword', access: 'public', bare: true, label: 'Reset password', title: 'Reset your password', unlisted: true },
   { segment: 'NewsPage', area: 'marketing', page: 'NewsPage', access: 'public', bare: true, label: 'News', title: 'News' },
   { segment: 'About', area: 'marketing', page: 'About', access: 'public', bare: true, label: 'About', title: 'About' },
   { segment: 'Proof', area: 'marketing', page: 'Proof', access: 'public', bare: true, label: 'Proof', title: 'Proof' },
   // Beyond the spec: where a campaign mail's unsubscribe link leads (the mail's token, no session needed).
-  { segment: 'Unsubscribe', area: 'marketing', page: 'Unsubscribe', access: 'public', bare: true, label: 'E-mail preferences', title: 'E-mail preferences' },
+  { segment: 'Unsubscribe', area: 'marketing', page: 'Unsubscribe', access: 'public', bare: true, label: 'E-mail preferences', title: 'E-mail preferences', unlisted: true },
   { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works', title: 'How it works' },
   { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard', title: 'Dashboard' },
   { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile', title: 'Complete your profile' },
@@ -52,6 +54,16 @@ export const PAGES = [
   { segment: 'PaymentCancelled', area: 'portal', page: 'PaymentCancelled', access: 'signed-in', bare: false, label: 'Payment', title: 'Payment cancelled' },
   { segment: 'Admin', area: 'admin', page: 'Admin', access: 'signed-in', bare: false, label: 'Admin', title: 'Admin dashboard' },
 ] as const satisfies readonly PageDef[];
+
+/**
+ * Pages search engines must not list: every page behind a sign-in, and the unlisted public ones (sign-in, sign-up,
+ * e-mail confirmation, password reset, a mail's unsubscribe link). Their documents carry `noindex` and the sitemap
+ * leaves them out.
+ */
+export const isPrivatePage = (page: PageDef): boolean => page.access !== 'public' || page.unlisted === true;
+
+/** The meta tag a private page's document carries in its head (`<meta name="robots" content="noindex">`). */
+export const ROBOTS_NOINDEX = { name: 'robots', content: 'noindex' } as const;
 
 /** A page of the route table, by the name its remote exposes it under. */
 export type PageName = (typeof PAGES)[number]['page'];

@@ -42,7 +42,12 @@ export interface SsrHead {
   /** Path and query of the canonical address (the api prefixes PUBLIC_URL). */
   canonicalPath: string;
   type: 'website' | 'article';
+  /** An article's first publication (ISO 8601): `article:published_time`. */
+  publishedTime?: string;
 }
+
+/** The picture link previews show (og:image), at the site's root: the shell's apps/shell/src/assets/share-card.png. */
+export const SHARE_IMAGE = { path: '/share-card.png', width: 1200, height: 630, alt: 'Ace your coding interviews. A free desktop assistant: a suggested solution in 5 to 10 seconds.' } as const;
 
 export interface SsrRenderInput {
   /** Path and query as requested. */

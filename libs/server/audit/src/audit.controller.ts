@@ -1,11 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { AuditPage } from '@solvr/contracts';
-import { queryText, Roles } from '@solvr/server-core';
+import { NoStore, queryText, Roles } from '@solvr/server-core';
 import { AuditService } from './audit.service';
 
 /** Read-only on purpose: no route changes or removes an entry. */
 @Controller('admin/audit')
 @Roles('admin')
+@NoStore()
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 

@@ -5,7 +5,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
 import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
-import { AppConfig, CurrentUser, InjectConfig, Public, SessionUser } from '@solvr/server-core';
+import { AppConfig, CurrentUser, InjectConfig, NoStore, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { authConfig, type AuthConfig } from './auth.config';
 import { runPassport } from './passport-fastify';
@@ -42,7 +42,9 @@ class ResetDto {
   @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(FIELD_MAX.password) password: string;
 }
 
+/** Every answer is about one account: its user, its tokens. */
 @Controller()
+@NoStore()
 @UseGuards(SameSiteGuard, ThrottleGuard)
 export class AuthController {
   constructor(

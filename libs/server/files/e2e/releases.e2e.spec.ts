@@ -1,10 +1,11 @@
 // tiers: sqlite, services
 import { createHash, randomBytes } from 'crypto';
 import { load } from 'js-yaml';
+import { valid } from 'semver';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { FILE_TEXTS, RELEASE_TEXTS, type AdminFileView, type LibrarySummary, type ReleaseFeed, type ReleasesOverview, type UserPick } from '@solvr/contracts';
-import { SEEDED_RELEASES } from '@solvr/server-files';
+import { FILES_MIGRATIONS, SEEDED_RELEASES, seededDigests } from '@solvr/server-files';
 import { type ApiApp, createApi, signIn, createAccount, multipart, portOf, rawRequest, type FilePart, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'releases-pass-1';
@@ -53,7 +54,7 @@ describe(`releases and the update feed (${TIER})`, () => {
     const overview = body as ReleasesOverview;
     expect(overview.releases.map((r) => [r.channel, r.platform, r.name, r.version, r.download_count])).toEqual([
       ['stable', 'windows', 'Installer', '1.0.20', 1987],
-      ['beta', 'windows', 'Beta', '0.99', 14768],
+      ['beta', 'windows', 'Beta', '0.99.0', 14768],
     ]);
     for (const release of overview.releases) {
       const res = await fetchBytes(release.url);
@@ -103,12 +104,57 @@ describe(`releases and the update feed (${TIER})`, () => {
 
     const json = (await api().get('/api/releases/stable/latest.json').expect(200)).body as ReleaseFeed;
     expect(json).toEqual(feed);
-    expect((await api().get('/api/releases/beta/latest.yml').expect(200)).text).toContain(`version: '${BETA.version}'`);
+    expect((load((await api().get('/api/releases/beta/latest.yml').expect(200)).text) as ReleaseFeed).version).toBe(BETA.version);
 
     for (const path of ['/api/releases/stable/latest-mac.yml', '/api/releases/nightly/latest.yml', '/api/releases/stable/latest.json?platform=amiga', '/api/releases/stable/other.yml']) {
       const missing = await api().get(path).expect(404);
       expect(missing.body.message).toBe(RELEASE_TEXTS.notFound);
     }
+  });
+
+  it('publishes in every feed a version electron-updater accepts (semver valid), the seeded beta too', async () => {
+    for (const channel of ['stable', 'beta']) {
+      const feed = load((await api().get(`/api/releases/${channel}/latest.yml`).expect(200)).text) as ReleaseFeed;
+      expect([channel, valid(feed.version)]).toEqual([channel, feed.version]);
+    }
+  });
+
+  it("refuses a release whose version is not semantic, with the shared text, and keeps nothing of it", async () => {
+    const before = (await as(ADMIN)(api().get('/api/admin/files')).expect(200)).body.length;
+    for (const version of ['0.99', '', '1.2', 'v1.2.3.4', 'x'.repeat(50)]) {
+      const res = await upload({ name: 'Installer', version, release_channel: 'beta' }, { filename: 'Solvr-Setup-next.zip', content: randomBytes(64), type: 'application/zip' });
+      expect([version, res.status, res.body.message, res.body.errors]).toEqual([version, 400, RELEASE_TEXTS.badVersion, { version: RELEASE_TEXTS.badVersion }]);
+    }
+    expect((await as(ADMIN)(api().get('/api/admin/files')).expect(200)).body.length).toBe(before);
+  });
+
+  it('fixes the beta a site was seeded with as version 0.99, and no other row', async () => {
+    const ds = app.get(DataSource);
+    const fix = FILES_MIGRATIONS.map((M) => new M()).find((m) => m.name === 'SeededBetaVersion1763700000012');
+    const runFix = async () => {
+      const q = ds.createQueryRunner();
+      await fix?.up(q).finally(() => q.release());
+    };
+    const rowOf = async (id: string) =>
+      (await ds.query('SELECT version, storage_key, file_size, sha256, sha512, file_name FROM files WHERE id = ?', [id]))[0] as Record<string, unknown>;
+    const seeded = await rowOf(BETA.id);
+    const mine = await upload({ name: 'Notes', version: '0.99' }, { filename: 'notes-0.99.txt', content: randomBytes(32), type: 'text/plain' });
+    expect(mine.status).toBe(201);
+
+    // A site seeded before: the beta as Releases1763700000011 wrote it then (its bytes named v0.99).
+    await ds.query('UPDATE files SET version = ?, storage_key = ?, file_size = ?, sha256 = ?, sha512 = ? WHERE id = ?', ['0.99', 'releases/seed-beta-0.99.zip', 227, 'old', 'old', BETA.id]);
+    await runFix();
+    expect(await rowOf(BETA.id)).toEqual(seeded);
+    expect(seeded).toMatchObject({ version: '0.99.0', storage_key: BETA.storageKey, sha256: seededDigests(BETA).sha256 });
+    expect((await rowOf(mine.body.id)).version).toBe('0.99');
+    const served = await fetchBytes(`/downloads/${BETA.fileName}`);
+    expect([served.status, sha256(served.body)]).toEqual([200, seeded.sha256]);
+
+    // A seeded row that is no longer as seeded is left alone.
+    await ds.query('UPDATE files SET version = ?, storage_key = ? WHERE id = ?', ['0.99', 'files/replaced', BETA.id]);
+    await runFix();
+    expect(await rowOf(BETA.id)).toMatchObject({ version: '0.99', storage_key: 'files/replaced' });
+    await ds.query('UPDATE files SET version = ?, storage_key = ? WHERE id = ?', [BETA.version, BETA.storageKey, BETA.id]);
   });
 
   it('makes an uploaded installer the latest release, with its notes in the feed; a release must be free and for all users', async () => {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Re
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
 import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
-import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, Roles, type SessionUser } from '@solvr/server-core';
+import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
@@ -57,9 +57,10 @@ export class FileUpdateDto implements FileUpdate {
   @IsBoolean({ message: 'is_active must be true or false.' }) is_active: boolean;
 }
 
-/** The admin console's Files and Upload tabs. */
+/** The admin console's Files and Upload tabs (a file's allowed_users are e-mail addresses). */
 @Controller('admin/files')
 @Roles('admin')
+@NoStore()
 export class AdminFilesController {
   constructor(
     private readonly files: FilesService,

@@ -12,7 +12,7 @@ import {
   type TestMailResult,
   UNSUBSCRIBE_TEXTS,
 } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, Public, queryText, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, NoStore, Public, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { CampaignsService } from './campaigns.service';
 import { SiteMailService } from './site-mail.service';
@@ -51,6 +51,7 @@ const int = (v: unknown, def: number, max: number) => {
 /** The Email Center and the Overview's test e-mails. */
 @Roles('admin')
 @Controller('admin/mail')
+@NoStore()
 export class AdminMailController {
   constructor(
     private readonly campaigns: CampaignsService,
@@ -122,6 +123,7 @@ export class ContactController {
 /** The unsubscribe link's page and the one-click POST of RFC 8058; the signed token is the only credential. */
 @Public()
 @Controller('mail')
+@NoStore()
 export class MailSubscriptionController {
   constructor(
     private readonly links: UnsubscribeLinks,

@@ -1,7 +1,9 @@
 // tiers: sqlite, services
 import request from 'supertest';
 import Parser from 'rss-parser';
+import { DataSource } from 'typeorm';
 import { NEWS_TEXTS, type NewsList, type NewsView } from '@solvr/contracts';
+import { NEWS_MIGRATIONS } from '@solvr/server-news';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'news-pass-1';
@@ -133,5 +135,36 @@ describe(`news (${TIER})`, () => {
     expect(sitemap).not.toContain('/Signin');
     const robots = (await api().get('/robots.txt').expect(200)).text;
     expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  it('lists in the sitemap only the pages search engines may index: no account steps, Unsubscribe or signed-in pages', async () => {
+    const sitemap = (await api().get('/sitemap.xml').expect(200)).text;
+    const pages = [...sitemap.matchAll(/<loc>([^<?]*)<\/loc>/g)].map((m) => m[1].slice(SITE.length));
+    expect(pages).toEqual(['/Landing', '/NewsPage', '/About', '/Proof', '/HowItWorks']);
+  });
+
+  it("gives feed readers (rss-parser) each title as typed, and leaves a post without an author to the feed's author", async () => {
+    // The spec's seeded posts (as a new site has them, whatever the tests before did): their author is empty.
+    const seed = NEWS_MIGRATIONS.map((M) => new M()).find((m) => m.name === 'NewsSeed1763700000021');
+    const q = app.get(DataSource).createQueryRunner();
+    await seed?.down(q).then(() => seed.up(q)).finally(() => q.release());
+    const title = 'Q&A: <b>tips</b> & "tricks" ]]> one ]]> two';
+    await create({ title, content: '<p>Answers</p>', author: 'Ana & Bo' }).expect(201);
+
+    const parser = new Parser();
+    for (const path of ['/rss.xml', '/atom.xml']) {
+      const feed = await parser.parseString((await api().get(path).expect(200)).text);
+      expect([path, feed.items[0].title]).toEqual([path, title]);
+      expect(feed.items.map((i) => i.title)).toContain('Platform Launch');
+    }
+    const atomText = (await api().get('/atom.xml').expect(200)).text;
+    const atom = await parser.parseString(atomText);
+    expect(atom.items[0].author).toBe('Ana & Bo');
+    const seeded = atom.items.filter((i) => /\?post=(now-available-for-windows|new-dashboard-features|system-design-coming-soon|platform-launch)$/.test(i.link ?? ''));
+    expect(seeded.map((i) => i.author)).toEqual([undefined, undefined, undefined, undefined]);
+    // Atom readers that follow the format read a title marked as HTML as markup: ours are marked as text.
+    expect(atomText).not.toContain('<title type="html">');
+    expect(atomText).not.toMatch(/<name\s*\/>|<name><\/name>/);
+    expect(atomText).toContain('<author>\n        <name>Solvr Team</name>');
   });
 });

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Feed } from 'feed';
-import { newsExcerpt, PAGES, pathTo, type NewsView } from '@solvr/contracts';
+import { isPrivatePage, NEWS_FEEDS, newsExcerpt, PAGES, pathTo, type NewsView } from '@solvr/contracts';
 import { AppConfig, InjectConfig, Public } from '@solvr/server-core';
 import { NewsService } from './news.service';
 
@@ -11,14 +11,26 @@ const SITEMAP_SIZE = 5000;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
-/** A post's title and excerpt are plain text, but feed readers read them as HTML (Atom says type="html"). */
+/** A post's excerpt is plain text, but feed readers read the description (summary) as HTML. */
 const escapeHtml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] as string);
 
 /** The feed library ends a CDATA section at the first "]]>" only; a second would close it early and let markup in. */
 const cdataSafe = (html: string) => html.replace(/]]>/g, ']]&gt;');
 
-/** The public pages search engines may list: public access, not the account flows. */
-const LISTED_PAGES = PAGES.filter((p) => p.access === 'public' && !['Signin', 'Signup', 'VerifyYourEmail', 'VerifyThankYou', 'ResetPassword'].includes(p.page));
+/**
+ * Plain text in the feed library's CDATA: as typed, its first "]]>" split by the library, every later one here
+ * (the same split: end the section after "]]", open another before ">").
+ */
+const cdataText = (text: string) => {
+  let seen = 0;
+  return text.replace(/]]>/g, (end) => (seen++ ? ']]]]><![CDATA[>' : end));
+};
+
+/** Atom: the library marks entry titles as HTML; ours are plain text, so readers show them as typed ("Q&A"). */
+const plainAtomTitles = (xml: string) => xml.replace(/<title type="html">/g, '<title type="text">');
+
+/** The pages search engines may list (the route table's rule). */
+const LISTED_PAGES = PAGES.filter((p) => !isPrivatePage(p));
 
 /**
  * At the site's root: /rss.xml and /atom.xml (published news), /sitemap.xml (public pages and every published
@@ -42,7 +54,7 @@ export class SiteFeedsController {
     const { product, team } = this.config.brand;
     const posts = await this.news.recentPublished(FEED_SIZE);
     const feed = new Feed({
-      title: `${product} news`,
+      title: NEWS_FEEDS.title(product),
       description: `News and updates from the ${team}.`,
       id: `${base}${pathTo('NewsPage')}`,
       link: `${base}${pathTo('NewsPage')}`,
@@ -54,12 +66,13 @@ export class SiteFeedsController {
     });
     for (const post of posts) {
       feed.addItem({
-        title: escapeHtml(post.title),
+        title: cdataText(post.title),
         id: this.postUrl(post),
         link: this.postUrl(post),
         description: escapeHtml(newsExcerpt(post)),
         content: cdataSafe(post.content),
-        author: [{ name: post.author }],
+        // None: the feed's author (the team) stands for the post; an empty one would override it.
+        author: post.author ? [{ name: post.author }] : undefined,
         date: new Date(post.created_date),
       });
     }
@@ -73,7 +86,7 @@ export class SiteFeedsController {
 
   @Get('atom.xml')
   async atom(@Res() reply: FastifyReply): Promise<void> {
-    reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send((await this.feed()).atom1());
+    reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send(plainAtomTitles((await this.feed()).atom1()));
   }
 
   @Get('sitemap.xml')

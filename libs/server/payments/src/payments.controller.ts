@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { CheckoutStatus, FilePurchases, RevenueSummary } from '@solvr/contracts';
-import { CurrentUser, KeepRawBody, Public, rawBodyOf, Roles, type SessionUser } from '@solvr/server-core';
+import { CurrentUser, KeepRawBody, NoStore, Public, rawBodyOf, Roles, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from './payments.service';
 
 /** The provider's webhook and the success page's status question. Checkout starts at POST /api/files/:id/checkout. */
@@ -29,6 +29,7 @@ export class PaymentsController {
 /** Purchases and revenue for the admin console (the Files tab, the Overview). */
 @Controller('admin/payments')
 @Roles('admin')
+@NoStore()
 export class AdminPaymentsController {
   constructor(private readonly payments: PaymentsService) {}
 

@@ -2,7 +2,7 @@
 import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, NEWS_TEXTS, PLATFORM_TEXTS, PROFILE_MESSAGES, type AdminFileView, type NewsView } from '@solvr/contracts';
+import { FILE_TEXTS, NEWS_TEXTS, PLATFORM_FILTER_MAX_VALUES, PLATFORM_TEXTS, PROFILE_MESSAGES, type AdminFileView, type NewsView } from '@solvr/contracts';
 import { type ApiApp, createApi, profilePayload, signIn, createAccount, multipart, portOf, rawRequest, withTamperedSignature, runSdk, type SdkClient, type SdkError, type SdkOutcome, type SdkStep, purchaseByWebhook, STRIPE_TEST_KEYS, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'platform-pass-1';
@@ -418,6 +418,14 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
       expect(audit.map((a) => a.action)).toEqual(['news.create', 'news.publish', 'news.edit']);
     });
 
+    it('answers 400 to a filter binding more values than the databases take (SQLite: 32,766), and runs one at the cap', async () => {
+      // Lists of the largest length, ORed; the same short titles in each keep the body under the 1 MB limit.
+      const lists = (n: number) => ({ $or: Array.from({ length: n }, () => ({ title: { $in: Array.from({ length: 1000 }, (_, i) => String(i)) } })) });
+      const deleteMany = (filter: object) => api().delete('/api/apps/portal/entities/News').set('Authorization', `Bearer ${tokens.admin}`).send(filter);
+      expect((await deleteMany(lists(120)).expect(400)).body).toMatchObject({ message: PLATFORM_TEXTS.tooManyValues, code: 'too_many_values' });
+      expect((await deleteMany(lists(PLATFORM_FILTER_MAX_VALUES / 1000)).expect(200)).body).toEqual({ success: true, deleted: 0 });
+    });
+
     it('uploads with Core.UploadFile and makes the File record from its file_url, as the original upload flow did', async () => {
       const bytes = 'id,name\n1,hello\n';
       const [uploaded] = await sdk('admin', [{ call: 'integrations.Core.UploadFile', args: [{ file: { $file: { name: 'notes.csv', type: 'text/csv', text: bytes } } }] }]);
@@ -523,6 +531,46 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
       } finally {
         await plain.close();
       }
+    });
+  });
+
+  describe("another account's profile", () => {
+    const CAROL = 'carol@platform.test';
+    const CHOSEN = 'Chosen-Pass-1!';
+
+    it('admins and the service role change it, each change audited, but never set its password: only the account itself does', async () => {
+      await createAccount(app, CAROL, PASSWORD);
+      const carol = await signIn(app, CAROL, PASSWORD);
+      const id = carol.user.id as string;
+      // As after Continue with Google: an account with no password yet.
+      await db().query('UPDATE users SET password_hash = NULL WHERE id = ?', [id]);
+      const service = { serviceToken: SERVICE_TOKEN };
+      const withPassword = profileOf(id, { password: CHOSEN });
+      const [byAdmin] = await sdk('admin', [{ call: 'functions.invoke', args: ['updateProfile', withPassword] }]);
+      const [byService] = await sdk(service, [{ call: 'asServiceRole.functions.invoke', args: ['updateProfile', withPassword] }]);
+      const [onBehalf] = await sdk({ ...service, token: carol.token }, [{ call: 'asServiceRole.functions.invoke', args: ['updateProfile', withPassword] }]);
+      for (const outcome of [byAdmin, byService, onBehalf]) expect(refused(outcome)).toMatchObject({ status: 403, data: { message: PROFILE_MESSAGES.passwordOwnerOnly, code: 'forbidden' } });
+      await api().post('/api/auth/login').send({ email: CAROL, password: CHOSEN }).expect(401);
+      expect(await db().query('SELECT id FROM users WHERE id = ? AND password_hash IS NULL', [id])).toHaveLength(1);
+
+      const [edited] = await sdk('admin', [{ call: 'functions.invoke', args: ['updateProfile', profileOf(id, { city: 'Oakland' })] }]);
+      const [serviceEdited] = await sdk(service, [{ call: 'asServiceRole.entities.User.update', args: [id, { job_title: 'Lead' }] }]);
+      expect(ok(edited)).toMatchObject({ status: 200, data: { success: true, profile: { email: CAROL, city: 'Oakland', has_password: false } } });
+      expect(ok(serviceEdited)).toMatchObject({ id, job_title: 'Lead', city: 'Oakland' });
+      const audit: Array<{ action: string; actor_email: string; target_label: string; detail: string }> = await db().query(
+        'SELECT action, actor_email, target_label, detail FROM audit_log WHERE target_id = ? ORDER BY actor_email',
+        [id],
+      );
+      expect(audit).toEqual([
+        { action: 'user.profile', actor_email: EMAILS.admin, target_label: CAROL, detail: expect.stringContaining('city') },
+        { action: 'user.profile', actor_email: 'service token', target_label: CAROL, detail: 'job_title' },
+      ]);
+
+      // The account itself sets its first password (not an admin action: not audited), and signs in with it.
+      const [own] = await sdk({ token: carol.token }, [{ call: 'functions.invoke', args: ['updateProfile', withPassword] }]);
+      expect(ok(own)).toMatchObject({ status: 200, data: { profile: { has_password: true } } });
+      await api().post('/api/auth/login').send({ email: CAROL, password: CHOSEN }).expect(200);
+      expect(await db().query('SELECT id FROM audit_log WHERE target_id = ?', [id])).toHaveLength(2);
     });
   });
 

@@ -3,7 +3,8 @@ import { PLATFORM_TEXTS, type ProfileView } from '@solvr/contracts';
 import { ProfileService, ProfileUpdateDto } from '@solvr/server-profile';
 import { UsersService } from '@solvr/server-users';
 import { checkedDto } from './checked-dto';
-import { isPrivileged, type PlatformCaller, refusal, requireSignedIn } from './platform-caller';
+import { PlatformAudit } from './platform-audit';
+import { isPrivileged, ownAccountId, type PlatformCaller, refusal, requireSignedIn } from './platform-caller';
 
 type PlatformFunction = (caller: PlatformCaller, params: Record<string, unknown>) => Promise<unknown>;
 
@@ -21,6 +22,7 @@ export class PlatformFunctions {
   constructor(
     private readonly users: UsersService,
     private readonly profiles: ProfileService,
+    private readonly audit: PlatformAudit,
   ) {}
 
   /** The function, or 404 naming what exists (checked before its parameters). */
@@ -47,6 +49,9 @@ export class PlatformFunctions {
     const body = checkedDto(ProfileUpdateDto, params);
     if (!isPrivileged(caller) && !(signedIn.kind === 'user' && body.userid === signedIn.user.id)) throw refusal.forbidden(PLATFORM_TEXTS.profileOwnOnly);
     if (!(await this.users.findById(body.userid))) throw refusal.notFound(PLATFORM_TEXTS.recordNotFound('User'));
-    return { success: true, profile: await this.profiles.update(body.userid, body) };
+    const profile = await this.profiles.update(body.userid, body, ownAccountId(caller));
+    const fields = Object.keys(body).filter((f) => f !== 'userid' && f !== 'profile_completed');
+    await this.audit.profileChange(caller, { id: body.userid, email: profile.email }, fields);
+    return { success: true, profile };
   }
 }

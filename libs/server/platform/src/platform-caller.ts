@@ -29,6 +29,9 @@ export const isPrivileged = (caller: PlatformCaller): boolean => caller.kind ===
 export const actingUser = (caller: PlatformCaller): SessionUser | null =>
   caller.kind === 'user' ? caller.user : caller.kind === 'service' ? caller.onBehalfOf : null;
 
+/** The account calling for itself: a signed-in user. Never the service role, even when it calls on a user's behalf. */
+export const ownAccountId = (caller: PlatformCaller): string | null => (caller.kind === 'user' ? caller.user.id : null);
+
 export const refusal = {
   signIn: () => new UnauthorizedException({ message: PLATFORM_TEXTS.signInRequired, code: 'unauthorized' }),
   forbidden: (message: string) => new ForbiddenException({ message, code: 'forbidden' }),

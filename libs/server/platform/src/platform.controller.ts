@@ -20,7 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_MAX, FILE_TEXTS, PLATFORM_TEXTS } from '@solvr/contracts';
-import { Public } from '@solvr/server-core';
+import { NoStore, Public } from '@solvr/server-core';
 import { AuthService, Throttle, ThrottleGuard, ThrottleService } from '@solvr/server-auth';
 import { FilesService, StoredFileResponder } from '@solvr/server-files';
 import { UsersService } from '@solvr/server-users';
@@ -36,8 +36,9 @@ import { PlatformErrorsInterceptor } from './platform-errors.interceptor';
 /**
  * Every route of the platform layer: public to the site's access guard (anonymous callers read what is public), with
  * the app id, the caller (user, admin or service role) and every rule decided by the platform and the owning features.
+ * Not stored: User and Purchase records, a File's allowed_users and the login's answer name people.
  */
-const PlatformRoutes = () => applyDecorators(Public(), UseGuards(PlatformGuard), UseInterceptors(PlatformErrorsInterceptor));
+const PlatformRoutes = () => applyDecorators(Public(), UseGuards(PlatformGuard), UseInterceptors(PlatformErrorsInterceptor), NoStore());
 
 /** Spec section 7: /apps/{appId}/entities/{Entity}[/{id}], bulk, import, and User/me. */
 @Controller('apps/:appId/entities')

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { PLATFORM_TEXTS } from '@solvr/contracts';
+import { PLATFORM_FILTER_MAX_VALUES, PLATFORM_TEXTS } from '@solvr/contracts';
 import { applyRecordQuery, type QueryColumn, type RecordQuery } from '@solvr/server-core';
 import { parseSort } from './list-params';
 import { allOf, equals, type FieldMap, fieldMap, FILTER_LIMITS, type Filter, filterSql, parseFilter, parseFilterText } from './q-filter';
@@ -95,7 +95,21 @@ describe('q filter: parsing against the allow-list', () => {
     expect(refusalOf(() => parse({ name: { $in: Array.from({ length: FILTER_LIMITS.listValues + 1 }, (_, i) => `n${i}`) } })).code).toBe('too_complex');
     expect(refusalOf(() => parse({ $or: Array.from({ length: FILTER_LIMITS.conditions + 1 }, (_, i) => ({ score: i })) })).code).toBe('too_complex');
   });
+
+  it('caps the values a filter binds, every list and value together, with a 400 that says so', () => {
+    expect(FILTER_LIMITS.values).toBe(PLATFORM_FILTER_MAX_VALUES);
+    const atCap = atCapFilter();
+    expect(() => parse(atCap)).not.toThrow();
+    const tooMany = [{ $or: [...atCap.$or, { score: 1 }] }, { $or: [...atCap.$or, { name: ['one more'] }] }, { $or: Array.from({ length: 120 }, () => atCap.$or[0]) }];
+    for (const q of tooMany) expect(refusalOf(() => parse(q))).toEqual({ status: 400, message: PLATFORM_TEXTS.tooManyValues, code: 'too_many_values' });
+  });
 });
+
+/** A filter binding exactly as many values as the cap allows: lists of the largest length, ORed. */
+function atCapFilter(): { $or: Array<{ name: { $in: string[] } }> } {
+  const lists = PLATFORM_FILTER_MAX_VALUES / FILTER_LIMITS.listValues;
+  return { $or: Array.from({ length: lists }, (_, l) => ({ name: { $in: Array.from({ length: FILTER_LIMITS.listValues }, (_, i) => `n${l}-${i}`) } })) };
+}
 
 describe('q filter: SQL', () => {
   const column = (name: string): QueryColumn => ({ sql: `"r"."${name}"`, prepare: (v) => (typeof v === 'boolean' ? Number(v) : v) });
@@ -184,6 +198,12 @@ describe('q filter on a real SQLite table (TypeORM, as the owners run it)', () =
     expect(await ids(null, { order: parseSort('-score', 'Row', FIELDS) })).toEqual(['r4', 'r3', 'r2', 'r1']);
     expect(await ids(null, { order: parseSort(' name', 'Row', FIELDS) })).toEqual(['r1', 'r2', 'r3', 'r4']);
     expect(await ids(null, { order: parseSort('-created_date', 'Row', FIELDS), skip: 1, take: 2 })).toEqual(['r3', 'r2']);
+  });
+
+  it('runs a filter binding as many values as the cap allows', async () => {
+    const q = atCapFilter();
+    q.$or[0].name.$in[0] = 'beta';
+    expect(await ids(q)).toEqual(['r2']);
   });
 
   it('refuses a column the table does not have, even if an allow-list named it', async () => {

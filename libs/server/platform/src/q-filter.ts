@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { PLATFORM_FILTER_OPERATORS, PLATFORM_TEXTS } from '@solvr/contracts';
+import { PLATFORM_FILTER_MAX_VALUES, PLATFORM_FILTER_OPERATORS, PLATFORM_TEXTS } from '@solvr/contracts';
 import type { QueryColumn, QueryCondition } from '@solvr/server-core';
 
 /**
@@ -36,7 +36,7 @@ export type Filter =
   | { kind: 'exists'; field: string; exists: boolean };
 
 /** Bounds on what one `q` may ask: the SQL it becomes stays small. */
-export const FILTER_LIMITS = { depth: 8, conditions: 200, listValues: 1000, textLength: 10_000 } as const;
+export const FILTER_LIMITS = { depth: 8, conditions: 200, listValues: 1000, values: PLATFORM_FILTER_MAX_VALUES, textLength: 10_000 } as const;
 
 const COMPARISONS: readonly string[] = ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte'];
 const SUPPORTED: readonly string[] = PLATFORM_FILTER_OPERATORS;
@@ -81,6 +81,8 @@ function scalarOf(field: string, type: FieldType, value: unknown): Scalar {
 
 class Parser {
   private count = 0;
+  /** Values the SQL will bind, one parameter each (a list binds each of its values). */
+  private values = 0;
 
   constructor(
     private readonly entity: string,
@@ -135,12 +137,20 @@ class Parser {
     if ((op !== '$eq' && op !== '$ne' && type === 'boolean') || isPlainObject(value) || Array.isArray(value)) {
       throw filterError(PLATFORM_TEXTS.badValue(field, EXPECTED[type]), 'bad_value');
     }
+    this.bound(1);
     return this.counted({ kind: 'compare', field, op, value: scalarOf(field, type, value) });
   }
 
   private list(field: string, type: FieldType, op: '$in' | '$nin', values: unknown[]): Filter {
     if (values.length > FILTER_LIMITS.listValues) throw filterError(PLATFORM_TEXTS.tooComplex, 'too_complex');
+    this.bound(values.length);
     return this.counted({ kind: 'in', field, negate: op === '$nin', values: values.map((v) => scalarOf(field, type, v)) });
+  }
+
+  /** The databases cap the parameters of one statement (SQLite at 32,766): past the cap, a 400 instead of their error. */
+  private bound(n: number): void {
+    this.values += n;
+    if (this.values > FILTER_LIMITS.values) throw filterError(PLATFORM_TEXTS.tooManyValues, 'too_many_values');
   }
 
   private counted(filter: Filter): Filter {

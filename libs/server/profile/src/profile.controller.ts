@@ -1,7 +1,7 @@
 import { Body, Controller, ForbiddenException, Get, Put } from '@nestjs/common';
 import { Equals, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FIELD_MAX, PROFILE_MESSAGES, tooLongMessage, type ProfileUpdate } from '@solvr/contracts';
-import { CurrentUser, SessionUser } from '@solvr/server-core';
+import { CurrentUser, NoStore, SessionUser } from '@solvr/server-core';
 import { ProfileService, ProfileView } from './profile.service';
 
 /** MaxLength with a sentence naming the field. */
@@ -25,6 +25,7 @@ export class ProfileUpdateDto implements ProfileUpdate {
 }
 
 @Controller('users/me/profile')
+@NoStore()
 export class ProfileController {
   constructor(private readonly profiles: ProfileService) {}
 
@@ -36,6 +37,6 @@ export class ProfileController {
   @Put()
   async update(@CurrentUser() user: SessionUser, @Body() body: ProfileUpdateDto): Promise<{ success: true; profile: ProfileView }> {
     if (body.userid !== user.id) throw new ForbiddenException('You can only update your own profile.');
-    return { success: true, profile: await this.profiles.update(user.id, body) };
+    return { success: true, profile: await this.profiles.update(user.id, body, user.id) };
   }
 }

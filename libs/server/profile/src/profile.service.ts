@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { AUTH_MESSAGES, PROFILE_MESSAGES, validateProfile, type ProfileErrors, type ProfileUpdate, type ProfileView } from '@solvr/contracts';
 import { findCountry, geo } from '@solvr/geo';
 import { toProfileView, UsersService } from '@solvr/server-users';
@@ -33,8 +33,15 @@ export class ProfileService {
     );
   }
 
-  /** Spec section 7's profile update: the form's rules on the payload (400 with each field's message), then the save. */
-  async update(userId: string, body: ProfileUpdate): Promise<ProfileView> {
+  /**
+   * Spec section 7's profile update: the form's rules on the payload (400 with each field's message), then the save.
+   * `editorId` is the signed-in account making the change (null for the service role). A password comes only from
+   * the account itself: whoever sets the first password of a Google-only account could sign in as its owner.
+   */
+  async update(userId: string, body: ProfileUpdate, editorId: string | null): Promise<ProfileView> {
+    if (body.password && editorId !== userId) {
+      throw new ForbiddenException({ message: PROFILE_MESSAGES.passwordOwnerOnly, errors: { password: PROFILE_MESSAGES.passwordOwnerOnly } });
+    }
     const errors = this.check(body);
     if (Object.keys(errors).length) throw new BadRequestException({ message: PROFILE_MESSAGES.invalidForm, errors });
     return this.save(userId, body);

@@ -2,8 +2,9 @@
 import { createHash } from 'crypto';
 import { existsSync } from 'fs';
 import { join } from 'path';
+import Parser from 'rss-parser';
 import request from 'supertest';
-import { SSR_PAYLOAD_ID, type NewsView, type SsrPayload } from '@solvr/contracts';
+import { SSR_PAYLOAD_ID, SSR_PAGES, type NewsView, type SsrPayload } from '@solvr/contracts';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, ROOT, TestEnv, TIER } from '@solvr/server-testing';
 
 // The built site (npm test builds before the e2e tiers): the real shell, remotes and server render bundle.
@@ -87,6 +88,43 @@ describe(`server-rendered public pages (${TIER})`, () => {
     expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
   });
 
+  it("names the news feeds and a share card in each page's head, a post's publication time, and each Read more's post", async () => {
+    const landing = (await page('/Landing').expect(200)).text;
+    const alternates = [...landing.matchAll(/<link rel="alternate" type="([^"]*)" title="([^"]*)" href="([^"]*)">/g)].map((m) => m.slice(1));
+    expect(alternates).toEqual([
+      ['application/rss+xml', 'Acme news', `${SITE}/rss.xml`],
+      ['application/atom+xml', 'Acme news', `${SITE}/atom.xml`],
+    ]);
+    for (const [type, title, href] of alternates) {
+      const feed = await http().get(new URL(href).pathname).expect(200);
+      expect(feed.headers['content-type']).toContain(type);
+      expect((await new Parser().parseString(feed.text)).title).toBe(title);
+    }
+    // The share card: a 1200x630 PNG at an absolute address, shown large.
+    expect(meta(landing, 'property', 'og:image')).toBe(`${SITE}/share-card.png`);
+    expect([meta(landing, 'property', 'og:image:width'), meta(landing, 'property', 'og:image:height')]).toEqual(['1200', '630']);
+    expect(meta(landing, 'property', 'og:image:alt')).toBeTruthy();
+    const card = await http().get(new URL(meta(landing, 'property', 'og:image') as string).pathname).expect(200);
+    expect(card.headers['content-type']).toBe('image/png');
+    expect([card.body.subarray(1, 4).toString(), card.body.readUInt32BE(16), card.body.readUInt32BE(20)]).toEqual(['PNG', 1200, 630]);
+    expect(meta(landing, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta(landing, 'property', 'article:published_time')).toBeUndefined();
+    // The three Read more links say which post each opens.
+    expect([...rootOf(landing).matchAll(/<a [^>]*aria-label="([^"]*)"[^>]*>Read more<\/a>/g)].map((m) => m[1])).toEqual([
+      'Read more: Now available for Windows',
+      'Read more: New Dashboard Features',
+      'Read more: System Design Coming Soon',
+    ]);
+
+    const post = (await page('/NewsPage?post=now-available-for-windows').expect(200)).text;
+    expect(meta(post, 'property', 'og:type')).toBe('article');
+    expect(meta(post, 'property', 'article:published_time')).toBe('2025-08-05T12:00:00.000Z');
+    for (const name of SSR_PAGES) {
+      const html = (await page(`/${name}`).expect(200)).text;
+      expect([name, html.match(/rel="alternate"/g)?.length, meta(html, 'property', 'og:image'), html.includes('name="robots"')]).toEqual([name, 2, `${SITE}/share-card.png`, false]);
+    }
+  });
+
   it('shows a news change on the next request, escapes what a post says, and unpublishing removes it', async () => {
     const title = 'Big </script><script>alert(1)</script> news $& $1';
     const post = (await admin(http().post('/api/admin/news')).send({ title, content: '<p>Costs $5 & more</p>', is_featured: true }).expect(201)).body as NewsView;
@@ -118,10 +156,12 @@ describe(`server-rendered public pages (${TIER})`, () => {
       const html = (await page(path).expect(200)).text;
       expect(rootOf(html)).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
     }
-    for (const path of ['/Dashboard', '/Admin', '/MigrationGuide', '/Signin', '/Signup', '/ResetPassword?token=x']) {
+    for (const path of ['/Dashboard', '/Admin', '/MigrationGuide', '/Signin', '/Signup', '/ResetPassword?token=x', '/Unsubscribe?token=x']) {
       const html = (await page(path).expect(200)).text;
       expect(html).not.toContain(SSR_PAYLOAD_ID);
       expect(html).toMatch(/<div id="?root"?><\/div>/);
+      // Private pages (the route table's isPrivatePage): not for search engines.
+      expect([path, meta(html, 'name', 'robots')]).toEqual([path, 'noindex']);
     }
     await page('/api/nothing').expect(404);
     await page('/missing.js').expect(404);

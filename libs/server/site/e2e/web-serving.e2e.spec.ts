@@ -61,4 +61,18 @@ describe('the built frontends (embedded mode)', () => {
   it('serves source maps outside production', async () => {
     await http().get(`/${HASHED_CHUNK}.map`).expect(200);
   });
+
+  it('tells search engines not to list a private page (isPrivatePage): signed-in pages, account steps, Unsubscribe', async () => {
+    const noindex = '<meta name="robots" content="noindex">';
+    for (const path of ['/Dashboard', '/Admin', '/SolvrDownload', '/signin', '/Signup', '/VerifyYourEmail', '/ResetPassword?token=x', '/Unsubscribe?token=x']) {
+      const res = await http().get(path).set('Accept', 'text/html').expect(200);
+      expect([path, res.text]).toEqual([path, `<!doctype html>${noindex}<title>Solvr</title><div id="root"></div>`]);
+      await http().get(path).set('Accept', 'text/html').set('If-None-Match', res.headers.etag).expect(304);
+      const br = await rawGet(port(), path, { Accept: 'text/html', 'Accept-Encoding': 'br' });
+      expect([path, br.headers['content-encoding'], brotliDecompressSync(br.body).toString()]).toEqual([path, 'br', res.text]);
+    }
+    for (const path of ['/', '/Landing', '/About', '/NewsPage?post=x', '/HowItWorks', '/Proof']) {
+      expect([path, (await http().get(path).set('Accept', 'text/html').expect(200)).text]).toEqual([path, '<!doctype html><title>Solvr</title><div id="root"></div>']);
+    }
+  });
 });

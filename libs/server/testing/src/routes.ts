@@ -1,6 +1,7 @@
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { ACCESS_POLICY, AccessPolicy, SITE_ROOT_ROUTES } from '@solvr/server-core';
 
 export interface RegisteredRoute {
@@ -8,6 +9,8 @@ export interface RegisteredRoute {
   route: string;
   /** 'public', 'signed-in' or 'role:admin'. */
   policy: string;
+  /** Marked @NoStore: its answers carry Cache-Control: no-store. */
+  noStore: boolean;
 }
 
 /** Every registered route and its declared access policy, read from the controllers' metadata; sorted by route. */
@@ -27,7 +30,8 @@ export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
       const policy = reflector.getAllAndOverride<AccessPolicy>(ACCESS_POLICY, [handler, metatype]) ?? { kind: 'signed-in' };
       const who = policy.kind === 'role' ? `role:${policy.role}` : policy.kind;
       const route = [base, path].filter((p) => p && p !== '/').join('/').replace(/\/+/g, '/');
-      routes.push({ route: `${method} ${SITE_ROOT_ROUTES.includes(route) ? '' : '/api'}/${route}`, policy: who });
+      const noStore = !!reflector.get<{ noStore?: boolean } | undefined>(FASTIFY_ROUTE_CONFIG_METADATA, handler)?.noStore;
+      routes.push({ route: `${method} ${SITE_ROOT_ROUTES.includes(route) ? '' : '/api'}/${route}`, policy: who, noStore });
     }
   }
   return routes.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));

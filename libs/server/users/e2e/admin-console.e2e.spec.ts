@@ -10,6 +10,7 @@ import {
   type AuditPage,
   csvDate,
   csvDateTime,
+  csvSafeCell,
   type DailyCount,
   USERS_CSV_COLUMNS,
 } from '@solvr/contracts';
@@ -33,6 +34,7 @@ const TRICKY: SeedUser[] = [
   { email: 'accents@tricky.test', full_name: 'Zoë Ångström-Müller', company: 'Société Générale', job_title: 'Ingénieure', created: new Date(NOW - 14_400_000) },
   { email: 'formula@tricky.test', full_name: '=HYPERLINK("http://evil.example","x")', company: '+SUM(A1:A9)', job_title: '-2+3', phone: '@cmd', created: new Date(NOW - 18_000_000) },
   { email: 'tab@tricky.test', full_name: '\tTabbed', company: '\rReturn', created: new Date(NOW - 21_600_000) },
+  { email: 'phone@tricky.test', full_name: 'Phil Phone', phone: '+15551234567', created: new Date(NOW - 25_200_000) },
 ];
 
 describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
@@ -154,19 +156,22 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
       const byEmail = new Map(rows.slice(1).map((r) => [r[1], r]));
       expect(byEmail.size).toBe(TRICKY.length);
       for (const u of TRICKY) {
-        const defuse = (v: string | null | undefined) => (v ? (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v) : '');
         expect(byEmail.get(u.email)).toEqual([
-          defuse(u.full_name),
+          csvSafeCell(u.full_name),
           u.email,
           'user',
-          defuse(u.company),
-          defuse(u.job_title),
-          defuse(u.phone),
+          csvSafeCell(u.company),
+          csvSafeCell(u.job_title),
+          csvSafeCell(u.phone),
           String(u.download_count ?? 0),
           csvDate(u.created),
           u.last_login ? csvDateTime(u.last_login) : 'Never',
         ]);
       }
+      // Formulas stay text; phone numbers read as themselves.
+      expect(byEmail.get('formula@tricky.test')?.slice(3, 6)).toEqual(["'+SUM(A1:A9)", "'-2+3", "'@cmd"]);
+      expect(byEmail.get('formula@tricky.test')?.[0]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      expect([byEmail.get('phone@tricky.test')?.[5], byEmail.get('comma@tricky.test')?.[5]]).toEqual(['+15551234567', '+1 555 0100']);
       // newest first, like the list
       expect(rows.slice(1).map((r) => r[1])).toEqual(TRICKY.map((u) => u.email));
       expect(byEmail.get('comma@tricky.test')?.[8]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, Param, Patch, Query, Res } from '@nestjs
 import { IsIn } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserPage, type AdminUserView, type DailyCount, ROLES, type Role, type RoleChange, type UserPick } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, queryText, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, NoStore, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UserDirectory, toAdminUserView } from './user-directory';
 import { usersCsv } from './users-csv';
 import { UsersService } from './users.service';
@@ -13,6 +13,7 @@ export class RoleChangeDto implements RoleChange {
 
 @Controller('admin')
 @Roles('admin')
+@NoStore()
 export class AdminUsersController {
   constructor(
     private readonly users: UsersService,
@@ -35,7 +36,6 @@ export class AdminUsersController {
   @Get('users/export.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="users.csv"')
-  @Header('Cache-Control', 'no-store')
   export(@Query('q') q: unknown, @Res() reply: FastifyReply): void {
     reply.send(usersCsv(this.directory.export(queryText(q))));
   }

@@ -27,7 +27,7 @@ export async function publicNewsSsr(search: URLSearchParams, product: string, so
     if (!post) return { queries: [], status: 404, head: { canonicalPath: newsPostPath(slug) } };
     return {
       queries: [{ endpoint: 'newsPost', args: slug, data: post }],
-      head: { title: `${post.title} | ${product}`, description: newsExcerpt(post), canonicalPath: newsPostPath(post.slug), type: 'article' },
+      head: { title: `${post.title} | ${product}`, description: newsExcerpt(post), canonicalPath: newsPostPath(post.slug), type: 'article', publishedTime: post.created_date },
     };
   }
   const page = pageFromQuery(search.get(NEWS_PAGE_PARAM));

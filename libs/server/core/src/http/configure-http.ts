@@ -7,6 +7,7 @@ import { MESSAGES } from '@solvr/contracts';
 import { AppConfig, sizeInBytes } from '../config/app-config';
 import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.module';
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
+import { registerNoStore } from './no-store';
 import { keepRawBodyIfAsked } from './raw-body';
 import { PublicReadCache } from './public-reads';
 import { serveWeb } from './serve-web';
@@ -50,6 +51,7 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
   app.setGlobalPrefix('api', { exclude: SITE_ROOT_ROUTES.map((path) => ({ path, method: RequestMethod.GET })) });
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(ROOT_LOGGER));
+  registerNoStore(fastify);
 
   await app.register(fastifyCookie);
   // Ahead of the headers below: a kept public answer carries the ones it was first sent with (the api's; the worker,

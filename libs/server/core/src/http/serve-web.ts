@@ -6,12 +6,12 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
 import { brotliCompress, constants as zlib, gzip } from 'zlib';
-import { SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
+import { isPrivatePage, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { PageStyles } from './page-styles';
 import { toApiError } from './all-exceptions.filter';
-import { loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, type WebAsset } from './web-assets';
+import { loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
 
@@ -112,23 +112,32 @@ export function scriptStart(template: string): ScriptStart | undefined {
 }
 
 /**
- * The shell's index.html with a server-rendered page: its head (title, description, canonical address, Open Graph),
+ * The shell's index.html with a server-rendered page: its head (title, description, canonical address, the news
+ * feeds, Open Graph with the share card, Twitter's large card, an article's publication time),
  * the styles of the HTML inline (so the first paint waits for no other request, and nothing restyles when the
  * code arrives), the HTML, and the data it was rendered with for the browser to hydrate from. Without styles, no
  * style element (what PageStyles reads the page's selectors from).
  */
 export function pageDocument(template: string, page: SsrRendered, publicUrl: string, styles: string, start?: ScriptStart): string {
   const { head } = page;
+  const product = page.payload.publicConfig.brand.product;
   const canonical = `${publicUrl}${head.canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    ...NEWS_FEEDS.links.map((feed) => `<link rel="alternate" type="${feed.type}" title="${escapeHtml(NEWS_FEEDS.title(product))}" href="${escapeHtml(publicUrl + feed.path)}">`),
     `<meta property="og:type" content="${head.type}">`,
-    `<meta property="og:site_name" content="${escapeHtml(page.payload.publicConfig.brand.product)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(product)}">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(publicUrl + SHARE_IMAGE.path)}">`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}">`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(SHARE_IMAGE.alt)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    head.publishedTime ? `<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}">` : '',
     styles ? `<style>${styles.replace(/<\/(style)/gi, '<\\/$1')}</style>` : '',
   ].join('');
   return template
@@ -157,6 +166,9 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   for (const remote of REMOTES) for (const [path, asset] of loadWebAssets(join(dist, remote), `/remotes/${remote}/`, { sourceMaps })) assets.set(path, asset);
   const indexHtml = assets.get('/index.html') as WebAsset;
   const template = readFileSync(join(dist, 'shell', 'index.html'), 'utf8');
+  /** The shell for a page search engines must not list (isPrivatePage): the same, with robots noindex in its head. */
+  const noindex = `<meta name="${ROBOTS_NOINDEX.name}" content="${ROBOTS_NOINDEX.content}">`;
+  const privateIndexHtml = variantOf(indexHtml, Buffer.from(template.replace(/<title>/, () => `${noindex}<title>`)));
   const styles = new PageStyles(serverRenderedStyles(assets));
   const start = scriptStart(template);
   const renderer = pageRenderer(app);
@@ -177,10 +189,11 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
     }
     const manifest = readManifest(config);
     reply.header('Content-Security-Policy', shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []));
-    if (!renderer || req.headers['if-none-match'] === indexHtml.etag) return sendAsset(req, reply, indexHtml);
+    const shell = isPrivatePage(resolvePage(path, config.brand.product)) ? privateIndexHtml : indexHtml;
+    if (!renderer || req.headers['if-none-match'] === shell.etag) return sendAsset(req, reply, shell);
     return renderer.render(req.url).then(
       (page) => {
-        if (!page) return sendAsset(req, reply, indexHtml);
+        if (!page) return sendAsset(req, reply, shell);
         const html = async () => {
           const bare = pageDocument(template, page, config.publicUrl, '', start);
           return pageDocument(template, page, config.publicUrl, await styles.forDocument(bare), start);
@@ -194,7 +207,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
       (error: Error) => {
         // The browser renders the page itself from the plain shell, as without server rendering.
         logger.error(`Could not render ${req.url} on the server: ${error.stack ?? error.message}`);
-        return sendAsset(req, reply, indexHtml);
+        return sendAsset(req, reply, shell);
       },
     );
   });

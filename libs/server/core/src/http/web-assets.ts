@@ -2,6 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { join, relative, sep } from 'path';
+import { brotliCompressSync, gzipSync } from 'zlib';
 import { lookup } from 'mime-types';
 
 export interface WebAsset {
@@ -15,6 +16,8 @@ export interface WebAsset {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 const ENCODINGS = ['br', 'gzip', 'identity'];
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Hashed file names may be cached for ever; remoteEntry.js, index.html and the like must be revalidated. */
 const cacheControlFor = (name: string) => (/\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);
@@ -41,12 +44,17 @@ export function loadWebAssets(root: string, urlPrefix: string, opts: { sourceMap
     const twin = (ext: string) => (existsSync(`${path}.${ext}`) ? readFileSync(`${path}.${ext}`) : undefined);
     assets.set(`${urlPrefix}${name}`, {
       type: lookup(name) || 'application/octet-stream',
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+      etag: etagOf(identity),
       cacheControl: cacheControlFor(name),
       bodies: { identity, br: twin('br'), gzip: twin('gz') },
     });
   }
   return assets;
+}
+
+/** A variant of a built file made at start (same type and caching), with its own ETag and compressed twins. */
+export function variantOf(asset: WebAsset, identity: Buffer): WebAsset {
+  return { ...asset, etag: etagOf(identity), bodies: { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) } };
 }
 
 /** Of the encodings offered (brotli, gzip, identity), the one the request's Accept-Encoding prefers. */

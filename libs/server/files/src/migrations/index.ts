@@ -1,4 +1,5 @@
 import { Files1763700000010 } from './1763700000010-files';
 import { Releases1763700000011 } from './1763700000011-releases';
+import { SeededBetaVersion1763700000012 } from './1763700000012-seeded-beta-version';
 
-export const FILES_MIGRATIONS = [Files1763700000010, Releases1763700000011];
+export const FILES_MIGRATIONS = [Files1763700000010, Releases1763700000011, SeededBetaVersion1763700000012];

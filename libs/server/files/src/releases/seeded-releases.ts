@@ -14,7 +14,10 @@ export interface SeededRelease {
   releaseNotes: string;
 }
 
-/** Spec section 2, Dashboard: the two entries a new site starts with (Installer v1.0.20 .ZIP and Beta v0.99). */
+/**
+ * Spec section 2, Dashboard: the two entries a new site starts with (Installer v1.0.20 .ZIP and Beta v0.99, whose
+ * version is written 0.99.0: the update feed publishes it, and electron-updater reads semantic versions only).
+ */
 export const SEEDED_RELEASES: readonly SeededRelease[] = [
   {
     id: '5e1ea5e0-0000-4000-8000-000000010020',
@@ -32,9 +35,10 @@ export const SEEDED_RELEASES: readonly SeededRelease[] = [
     channel: 'beta',
     platform: 'windows',
     name: 'Beta',
-    version: '0.99',
+    version: '0.99.0',
+    // The download name sites already link to stays; the bytes (their text names the version) have a new key.
     fileName: `${DEFAULT_BRAND.product}-Setup-0.99-beta.zip`,
-    storageKey: 'releases/seed-beta-0.99.zip',
+    storageKey: 'releases/seed-beta-0.99.0.zip',
     downloadCount: 14768,
     releaseNotes: 'The beta channel: new features before they reach the stable release.',
   },

@@ -3,7 +3,7 @@ import { PLATFORM_TEXTS, type ProfileUpdate, ROLES, type Role } from '@solvr/con
 import { ProfileService, ProfileUpdateDto } from '@solvr/server-profile';
 import { toAdminUserView, toProfileView, type User, UserDirectory, UsersService } from '@solvr/server-users';
 import { checkedDto } from '../checked-dto';
-import { actingUser, isPrivileged, type PlatformCaller, refusal, requireSignedIn } from '../platform-caller';
+import { actingUser, isPrivileged, ownAccountId, type PlatformCaller, refusal, requireSignedIn } from '../platform-caller';
 import { PlatformAudit } from '../platform-audit';
 import { allOf, equals, fieldMap } from '../q-filter';
 import { type EntityAdapter, type InputType, type PlatformRecord, readableRecord, readInput, recordQuery, type RecordsQuery, RefusedWrites } from './entity-adapter';
@@ -103,7 +103,10 @@ export class UserAdapter extends RefusedWrites implements EntityAdapter {
       if (!(ROLES as readonly string[]).includes(role)) throw new BadRequestException({ message: PLATFORM_TEXTS.badFieldValue('role', ROLES.join(' or ')), code: 'bad_record' });
     }
     const profile = PROFILE_FIELDS.filter((f) => f in values);
-    if (profile.length) await this.profiles.update(id, checkedDto(ProfileUpdateDto, await this.mergedProfile(id, values)));
+    if (profile.length) {
+      const saved = await this.profiles.update(id, checkedDto(ProfileUpdateDto, await this.mergedProfile(id, values)), ownAccountId(caller));
+      await this.audit.profileChange(caller, { id, email: saved.email }, profile);
+    }
     if (role !== undefined) {
       const before = await this.users.findById(id);
       await this.users.changeRole(actingUser(caller)?.id ?? 'service-role', id, role as Role);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_UPLOAD_TEXTS as T, FILE_TEXTS } from '@solvr/contracts';
+import { ADMIN_UPLOAD_TEXTS as T, FILE_TEXTS, RELEASE_TEXTS } from '@solvr/contracts';
 import { accountFixture, fakeApi, renderWithStore, type FakeCall } from '@solvr/web-accounts/testing';
 import { FilesTab } from './files-tab';
 import { FakeXhr } from './testing/fake-xhr';
@@ -202,7 +202,7 @@ describe('UploadTab', () => {
     expect(await screen.findByText(FILE_TEXTS.uploaded)).toBeTruthy();
   });
 
-  it('a release shows its platform and notes and must be free and for all users', async () => {
+  it('a release shows its platform and notes, must be free and for all users, and needs a semantic version', async () => {
     const view = setup();
     await view.choose(file());
     expect(screen.queryByLabelText(T.platform)).toBeNull();
@@ -213,8 +213,17 @@ describe('UploadTab', () => {
     await view.submit();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('A release must be free and for all users: the desktop app downloads it without signing in.'));
     await view.user.selectOptions(view.input(T.accessType), 'all_users');
+
+    // The version the update feed will publish: required for a release, and one electron-updater accepts.
+    expect(view.input(T.version).getAttribute('aria-required')).toBe('true');
+    await view.user.type(view.input(T.version), '0.99');
     await view.submit();
-    expect(FakeXhr.last().fields()).toMatchObject({ release_channel: 'beta', platform: 'linux', release_notes: 'Fixes' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RELEASE_TEXTS.badVersion));
+    expect(view.input(T.version).getAttribute('aria-invalid')).toBe('true');
+    expect(FakeXhr.requests).toHaveLength(0);
+    await view.user.type(view.input(T.version), '.0');
+    await view.submit();
+    expect(FakeXhr.last().fields()).toMatchObject({ version: '0.99.0', release_channel: 'beta', platform: 'linux', release_notes: 'Fixes' });
   });
 });
 

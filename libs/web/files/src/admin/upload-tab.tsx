@@ -89,7 +89,8 @@ export function UploadTab() {
               <Field label={T.name} htmlFor="upload-name" required hint={T.nameHint}>
                 <Input id="upload-name" maxLength={FILE_LIMITS.name} placeholder={form.file ? defaultFileName(form.file.name) : undefined} {...text('name')} />
               </Field>
-              <Field label={T.version} htmlFor="upload-version">
+              {/* A release's version is what the update feed publishes: required, and semantic (validateUpload). */}
+              <Field label={T.version} htmlFor="upload-version" required={!!form.release_channel}>
                 <Input id="upload-version" maxLength={FILE_LIMITS.version} placeholder="1.0.0" {...text('version')} />
               </Field>
             </div>

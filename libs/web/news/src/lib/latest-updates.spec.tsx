@@ -65,17 +65,22 @@ describe('Latest Updates (Landing)', () => {
     expect(fallback.length).toBeLessThanOrEqual(153);
     expect(within(second).getByText(`By ${DEFAULT_BRAND.team}`)).toBeTruthy();
 
-    // 'Read more' is a real link to the post's shareable address, described by the post's title.
-    const more = within(second).getByRole('link', { name: 'Read more' });
+    // 'Read more' is a real link to the post's shareable address; its name says which post (three on the page).
+    const more = within(second).getByRole('link', { name: 'Read more: System Design Coming Soon' });
+    expect(more.textContent).toBe('Read more');
     expect(more.getAttribute('href')).toBe('/NewsPage?post=system-design-coming-soon');
-    expect(more.getAttribute('aria-describedby')).toBe(within(second).getByRole('heading').id);
-    expect(within(first).getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe('/NewsPage?post=new-dashboard-features');
+    expect(within(first).getByRole('link', { name: 'Read more: New Dashboard Features' }).getAttribute('href')).toBe('/NewsPage?post=new-dashboard-features');
+    expect(screen.getAllByRole('link', { name: /^Read more/ }).map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Read more: New Dashboard Features',
+      'Read more: System Design Coming Soon',
+      'Read more: Platform Launch',
+    ]);
   });
 
   it('following Read more goes to the post', async () => {
     server = fakeApi({ 'GET /news': { status: 200, body: newsListFixture([launch], 1, 3) } });
     const view = renderWithStore(<LandingNews />);
-    await view.user.click(await screen.findByRole('link', { name: 'Read more' }));
+    await view.user.click(await screen.findByRole('link', { name: 'Read more: Platform Launch' }));
     expect(view.location()).toBe('/NewsPage?post=platform-launch');
   });
 

@@ -35,8 +35,8 @@ export function NewsCard({ post, teamName, headingLevel: H = 'h3', timeZone }: N
         <p className="nw-excerpt">{newsExcerpt(post)}</p>
         <div className="nw-card-foot">
           <span className="nw-author">{NEWS_TEXTS.by(authorOf(post, teamName))}</span>
-          {/* The link's name stays the spec's 'Read more'; the post's title describes where it goes. */}
-          <Link to={newsPostPath(post.slug)} className="nw-read-more" aria-describedby={titleId}>
+          {/* It shows the spec's 'Read more'; its name, beginning with those words, says which post it opens. */}
+          <Link to={newsPostPath(post.slug)} className="nw-read-more" aria-label={NEWS_TEXTS.readMoreAbout(post.title)}>
             {NEWS_TEXTS.readMore}
           </Link>
         </div>

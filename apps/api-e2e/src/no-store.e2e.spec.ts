@@ -1,0 +1,63 @@
+// tiers: sqlite
+import request from 'supertest';
+import { UnsubscribeLinks } from '@solvr/server-mail';
+import { type ApiApp, createApi, createAccount, createTestEnv, signIn, TestEnv } from '@solvr/server-testing';
+
+const PASSWORD = 'no-store-pass-1';
+const ADMIN = 'admin@no-store.test';
+const USER = 'ada@no-store.test';
+const MADE_UP = '00000000-0000-4000-8000-000000000000';
+
+/** Which routes are marked @NoStore is reviewed in route-policies.e2e.spec.ts; here, what a client receives. */
+describe('answers that name a person are not stored', () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  const token: Record<string, string> = {};
+  let userId: string;
+  const api = () => request(app.getHttpServer());
+  const as = (email: string) => (req: request.Test) => req.set('Authorization', `Bearer ${token[email]}`);
+
+  beforeAll(async () => {
+    t = await createTestEnv('sqlite');
+    app = await createApi(t.config());
+    await app.init();
+    for (const [email, role] of [[ADMIN, 'admin'], [USER, 'user']] as const) {
+      await createAccount(app, email, PASSWORD, role);
+      const session = await signIn(app, email, PASSWORD);
+      token[email] = session.token;
+      if (email === USER) userId = session.user.id as string;
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t.cleanup();
+  });
+
+  it('sends Cache-Control: no-store with each of them, refusals included', async () => {
+    const unsubscribe = app.get(UnsubscribeLinks).token(userId);
+    const answers: Array<[string, request.Test, number]> = [
+      ['subscription', api().get('/api/mail/subscription').query({ token: unsubscribe }), 200],
+      ['subscription, bad token', api().get('/api/mail/subscription').query({ token: 'made-up' }), 400],
+      ['login', api().post('/api/auth/login').send({ email: USER, password: PASSWORD }), 200],
+      ['users/me', as(USER)(api().get('/api/users/me')), 200],
+      ['profile', as(USER)(api().get('/api/users/me/profile')), 200],
+      ['admin users', as(ADMIN)(api().get('/api/admin/users')), 200],
+      ['admin users, as a user', as(USER)(api().get('/api/admin/users')), 403],
+      ['users.csv', as(ADMIN)(api().get('/api/admin/users/export.csv')), 200],
+      ['audit', as(ADMIN)(api().get('/api/admin/audit')), 200],
+      ['mail recipients', as(ADMIN)(api().get('/api/admin/mail/recipients')), 200],
+      ['purchases of a file', as(ADMIN)(api().get(`/api/admin/payments/files/${MADE_UP}`)), 200],
+      ['platform User/me', as(USER)(api().get('/api/apps/portal/entities/User/me')), 200],
+    ];
+    const seen = [];
+    for (const [name, req] of answers) {
+      const res = await req;
+      seen.push({ name, status: res.status, cacheControl: res.headers['cache-control'] });
+    }
+    expect(seen).toEqual(answers.map(([name, , status]) => ({ name, status, cacheControl: 'no-store' })));
+  });
+
+  it('leaves the public reads cacheable', async () => {
+    expect((await api().get('/api/news').expect(200)).headers['cache-control']).toBeUndefined();
+  });
+});
