@@ -1,12 +1,15 @@
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { LAYOUT_TEXTS, MESSAGES, NAV, pageDef, pathTo } from '@solvr/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 
 /** Spec section 2: a signed-in page for a signed-out visitor, under a header with the logo and the way in. */
 export function AccessDenied() {
-  const [, navigate] = useLocation();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const brand = useBrand();
+  // Sign-in comes back here (only to a path of this site: see useSignIn).
+  const back = { from: pathname + (search ? `?${search}` : '') };
   return (
     <div className="shell-app">
       <header className="shell-header">
@@ -15,7 +18,7 @@ export function AccessDenied() {
             {brand.product}
           </Link>
           <nav className="shell-header-end shell-public-links" aria-label={LAYOUT_TEXTS.publicNav}>
-            <Link to={pathTo('Signin')} className="shell-nav-link">
+            <Link to={pathTo('Signin')} state={back} className="shell-nav-link">
               {pageDef('Signin').label}
             </Link>
             <Link to={pathTo(NAV.publicCta.page)} className="shell-cta">
@@ -31,7 +34,10 @@ export function AccessDenied() {
             <CardDescription>{MESSAGES.access.deniedBody}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Button fullWidth onClick={() => navigate(pathTo('Landing'))}>
+            <Button fullWidth onClick={() => navigate(pathTo('Signin'), { state: back })}>
+              {MESSAGES.access.signIn}
+            </Button>
+            <Button variant="outline" fullWidth onClick={() => navigate(pathTo('Landing'))}>
               {MESSAGES.access.goToLanding}
             </Button>
           </CardContent>

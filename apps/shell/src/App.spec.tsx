@@ -109,6 +109,19 @@ describe('per-page states of the shell', () => {
     expect(await page('Signin')).toBeTruthy();
   });
 
+  it("Access Denied's Sign In (card and header) goes to /Signin remembering the page asked for", async () => {
+    let view = shell('/Help?topic=x');
+    await view.user.click(await screen.findByRole('button', { name: MESSAGES.access.signIn }));
+    expect(view.location()).toBe('/Signin');
+    expect(view.locationState()).toEqual({ from: '/Help?topic=x' });
+    expect(await page('Signin')).toBeTruthy();
+    view.unmount();
+    view = shell('/Contact');
+    await screen.findByRole('heading', { level: 1, name: MESSAGES.access.deniedTitle });
+    await view.user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Sign In' }));
+    expect(view.locationState()).toEqual({ from: '/Contact' });
+  });
+
   it('Dashboard and CompleteProfile send signed-out visitors to /Signin, remembering where they were going', async () => {
     for (const path of ['/Dashboard', '/CompleteProfile?hasPassword=no']) {
       const view = shell(path);

@@ -22,7 +22,7 @@ describe('admin users rules', () => {
   });
 
   it("writes a users.csv row in the spec's column order and formats, 'Never' without a login", () => {
-    const base = { id: 'x', email: 'a@b.test', role: 'admin' as const, company: null, job_title: null, phone: '+1 555', download_count: 4, created_date: '2026-01-02T03:04:05Z' };
+    const base = { id: 'x', email: 'a@b.test', role: 'admin' as const, company: null, job_title: null, phone: '+1 555', email_verified: true, download_count: 4, created_date: '2026-01-02T03:04:05Z' };
     expect(usersCsvRow({ ...base, full_name: 'Ann', last_login: '2026-11-20T09:08:00Z' })).toEqual(['Ann', 'a@b.test', 'admin', '', '', '+1 555', '4', '2026-01-02', '2026-11-20 09:08']);
     expect(usersCsvRow({ ...base, full_name: null, last_login: null })[8]).toBe('Never');
     expect(csvDate(new Date('2026-03-04T23:59:00Z'))).toBe('2026-03-04');

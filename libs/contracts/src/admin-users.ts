@@ -12,6 +12,8 @@ export const ADMIN_USERS_TEXTS = {
   admins: 'Admins',
   totalDownloads: 'Total Downloads',
   noName: 'No Name',
+  unconfirmed: 'Unconfirmed',
+  unconfirmedLabel: 'This account has not confirmed its e-mail address',
   admin: 'Admin',
   user: 'User',
   downloads: 'Downloads',
@@ -61,6 +63,8 @@ export interface AdminUserView {
   company: string | null;
   job_title: string | null;
   phone: string | null;
+  /** False until the account confirms its e-mail; unconfirmed accounts get no bulk mail. */
+  email_verified: boolean;
   download_count: number;
   created_date: string;
   last_login: string | null;

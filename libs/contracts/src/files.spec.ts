@@ -1,4 +1,5 @@
 import {
+  fileTypeLabel,
   cleanLine,
   defaultFileName,
   dollarsToCents,
@@ -38,6 +39,18 @@ describe('fileTypeOf (spec section 7)', () => {
     expect(fileTypeOf('application/octet-stream', 'build.dmg')).toBe('dmg');
     expect(fileTypeOf('not a type', 'notes.txt')).toBe('txt');
     expect(fileTypeOf(undefined, 'README')).toBe('unknown');
+  });
+});
+
+describe('fileTypeLabel: one readable type on every page', () => {
+  it('reads the extension of the file name, else a short form of the MIME type', () => {
+    expect(fileTypeLabel('application/zip', 'Setup-1.0.20.zip')).toBe('ZIP');
+    expect(fileTypeLabel('application/x-apple-diskimage', 'Solvr.dmg')).toBe('DMG');
+    expect(fileTypeLabel('application/x-msdownload', 'Setup.EXE')).toBe('EXE');
+    expect(fileTypeLabel('zip', 'installer')).toBe('ZIP');
+    expect(fileTypeLabel('application/x-apple-diskimage', 'installer')).toBe('APPLE-DISKIMAGE');
+    expect(fileTypeLabel('application/pdf')).toBe('PDF');
+    expect(fileTypeLabel('unknown', 'README')).toBe('');
   });
 });
 

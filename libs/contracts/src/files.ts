@@ -216,6 +216,19 @@ export function extensionOf(fileName: string): string {
   return /\.([A-Za-z0-9]{1,10})$/.exec(baseName(fileName).trim())?.[1]?.toLowerCase() ?? '';
 }
 
+/**
+ * A file's type as every page shows it (Library badge and filter, Dashboard, product page): the file name's extension
+ * in upper case ("ZIP", "DMG", "EXE"), else the stored type when it is an extension, else a short form of the MIME
+ * type ("application/x-apple-diskimage" reads "APPLE-DISKIMAGE"); '' when nothing is known.
+ */
+export function fileTypeLabel(fileType: string, fileName = ''): string {
+  const type = fileType.trim().toLowerCase();
+  const ext = extensionOf(fileName) || (type.includes('/') || type === 'unknown' ? '' : type);
+  if (ext) return ext.toUpperCase();
+  const sub = type.split('/').pop() ?? '';
+  return (type.includes('/') ? sub.replace(/^(x-|vnd\.)/, '') : '').toUpperCase();
+}
+
 /** Spec section 2: the upload's name defaults to the chosen file's name without its extension. */
 export function defaultFileName(fileName: string): string {
   const base = cleanLine(baseName(fileName));

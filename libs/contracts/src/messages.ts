@@ -15,6 +15,8 @@ export const MESSAGES = {
     deniedTitle: 'Access Denied',
     deniedBody: 'You must be signed in to access this page.',
     goToLanding: 'Go to Landing Page',
+    /** For a signed-out visitor: signs in, then comes back to the page asked for. */
+    signIn: 'Sign In',
     notAdmin: "You don't have permission to access the admin panel. Admin access is required.",
     refreshUser: 'Refresh User Data',
   },

@@ -1,10 +1,12 @@
 import { ACCOUNT_TEXTS as T } from '@solvr/contracts';
-import { AuthCard, SignInForm } from '@solvr/web-accounts';
+import { AuthCard, SignInForm, SignedOutOnly } from '@solvr/web-accounts';
 
 export default function Signin() {
   return (
     <AuthCard title={T.signin.title} description={T.signin.description}>
-      <SignInForm />
+      <SignedOutOnly>
+        <SignInForm />
+      </SignedOutOnly>
     </AuthCard>
   );
 }

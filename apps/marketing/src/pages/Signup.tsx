@@ -1,10 +1,12 @@
 import { ACCOUNT_TEXTS as T } from '@solvr/contracts';
-import { AuthCard, SignUpForm } from '@solvr/web-accounts';
+import { AuthCard, SignUpForm, SignedOutOnly } from '@solvr/web-accounts';
 
 export default function Signup() {
   return (
     <AuthCard title={T.signup.title} description={T.signup.description}>
-      <SignUpForm />
+      <SignedOutOnly>
+        <SignUpForm />
+      </SignedOutOnly>
     </AuthCard>
   );
 }

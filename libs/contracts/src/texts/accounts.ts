@@ -11,6 +11,11 @@ export const ACCOUNT_TEXTS = {
   forgotPassword: 'Forgot password?',
   backToHome: 'Back to Home',
   goToSignIn: 'Go to Sign In',
+  /** Sign In or Sign Up opened while signed in: who is signed in, and the ways on instead of the empty form. */
+  alreadySignedIn: {
+    as: (email: string) => `You're signed in as ${email}.`,
+    toDashboard: 'Go to Dashboard',
+  },
   signin: {
     title: 'Sign In',
     description: 'Welcome back. Sign in to download the latest version.',

@@ -96,11 +96,13 @@ export class FilesService {
     const weekAgo = Date.now() - LIMITS.newThisWeekMinutes * 60_000;
     let popular: LibraryEntry | null = null;
     for (const [entry] of visible) if (!popular || entry.downloadCount > popular.downloadCount) popular = entry;
+    const available = visible.filter(([, availability]) => availability === 'download');
     return {
       total_files: visible.length,
-      available_files: visible.filter(([, availability]) => availability === 'download').length,
+      available_files: available.length,
       your_downloads: account?.downloadCount ?? 0,
-      new_this_week: visible.filter(([entry]) => entry.createdMs >= weekAgo).length,
+      // Of the files the caller can download, like Available Files beside it: never more than that tile.
+      new_this_week: available.filter(([entry]) => entry.createdMs >= weekAgo).length,
       most_popular: popular ? { id: popular.id, name: popular.name, download_count: popular.downloadCount } : null,
     };
   }

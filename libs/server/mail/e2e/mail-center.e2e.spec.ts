@@ -103,6 +103,18 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
     expect(list.body[0]).toMatchObject({ id: res.body.campaign.id, counts: { sent: 3 } });
   });
 
+  it('bulk mail goes only to accounts that confirmed their e-mail', async () => {
+    const eve = await api.get(UsersService).register('eve-unconfirmed@example.com', 'not-a-real-hash');
+    const picked = [users['bob@example.com'], eve.id];
+    const res = await asAdmin(http().post('/api/admin/mail/campaigns')).send({ subject: 'Confirmed only', message: 'Hello', userIds: picked }).expect(201);
+    expect(res.body).toMatchObject({ queued: 1, skipped: 0 });
+    expect(await campaignDone(res.body.campaign.id)).toMatchObject({ total: 1, counts: { sent: 1 } });
+    expect(smtp.to('bob@example.com').filter((m) => m.headers.subject === 'Confirmed only')).toHaveLength(1);
+    expect(smtp.to('eve-unconfirmed@example.com')).toHaveLength(0);
+    const all = await asAdmin(http().post('/api/admin/mail/campaigns')).send({ subject: 'Nobody', message: 'Hello', all: { q: 'eve-unconfirmed' } }).expect(400);
+    expect(all.body.message).toBe(EMAIL_CENTER_TEXTS.noRecipients);
+  });
+
   it('one-click unsubscribe (a form POST, as mail providers send it) stops the next campaign; account mail still goes; a way back in', async () => {
     const mail = smtp.to('bob@example.com').find((m) => m.headers['list-unsubscribe']);
     const target = new URL(mail!.headers['list-unsubscribe'].slice(1, -1));

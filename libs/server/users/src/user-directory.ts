@@ -6,7 +6,7 @@ import { applyRecordQuery, countPerDay, decodeKeysetCursor, encodeKeysetCursor, 
 import { User } from './user.entity';
 import { whereUserMatches } from './user-search';
 
-const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
+const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.emailVerified', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
 
 /**
  * The admin's read side of the users table (UsersService stays its only writer): the Users tab's search and
@@ -75,6 +75,7 @@ export const toAdminUserView = (u: User): AdminUserView => ({
   company: u.company,
   job_title: u.jobTitle,
   phone: u.phone,
+  email_verified: !!u.emailVerified,
   download_count: u.downloadCount,
   created_date: u.createdDate.toISOString(),
   last_login: u.lastLogin ? u.lastLogin.toISOString() : null,

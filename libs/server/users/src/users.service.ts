@@ -78,7 +78,7 @@ export class UsersService implements AccountSource {
   }
 
   /**
-   * The recipients of a campaign, a chunk at a time (a campaign to 100,000 users never holds them all): the users
+   * The recipients of a campaign (confirmed accounts only), a chunk at a time (a campaign to 100,000 users never holds them all): the users
    * with these ids, or every user matching a search. Ordered by id from `after` on, so chunks never overlap and a
    * fan-out stopped half-way resumes at the `through` of the last chunk it finished.
    */
@@ -87,7 +87,7 @@ export class UsersService implements AccountSource {
       const ids = [...new Set(audience.userIds)].sort().filter((id) => id > after);
       for (let i = 0; i < ids.length; i += chunk) {
         const slice = ids.slice(i, i + chunk);
-        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(slice) }, order: { id: 'ASC' } });
+        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(slice), emailVerified: true }, order: { id: 'ASC' } });
         yield { recipients: rows.map(toRecipient), through: slice[slice.length - 1] };
       }
       return;
@@ -95,6 +95,7 @@ export class UsersService implements AccountSource {
     for (;;) {
       const rows = await this.matching(audience.all?.q ?? '')
         .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
+        .andWhere(CONFIRMED, { confirmed: true })
         .andWhere('u.id > :after', { after })
         .orderBy('u.id', 'ASC')
         .limit(chunk)
@@ -111,13 +112,14 @@ export class UsersService implements AccountSource {
     const add = (rows: Array<{ optedOut: unknown; n: string | number }>) => {
       for (const r of rows) size[Number(r.optedOut) ? 'optedOut' : 'reachable'] += Number(r.n);
     };
-    const counted = () => this.users.createQueryBuilder('u').select('u.bulk_mail_opt_out', 'optedOut').addSelect('COUNT(*)', 'n').groupBy('u.bulk_mail_opt_out');
+    const counted = () =>
+      this.users.createQueryBuilder('u').select('u.bulk_mail_opt_out', 'optedOut').addSelect('COUNT(*)', 'n').groupBy('u.bulk_mail_opt_out');
     if (audience.userIds) {
       const ids = [...new Set(audience.userIds)];
-      for (let i = 0; i < ids.length; i += chunk) add(await counted().where('u.id IN (:...ids)', { ids: ids.slice(i, i + chunk) }).getRawMany());
+      for (let i = 0; i < ids.length; i += chunk) add(await counted().where('u.id IN (:...ids)', { ids: ids.slice(i, i + chunk) }).andWhere(CONFIRMED, { confirmed: true }).getRawMany());
       return size;
     }
-    add(await whereUserMatches(counted(), audience.all?.q ?? '', ['email', 'full_name']).getRawMany());
+    add(await whereUserMatches(counted(), audience.all?.q ?? '', ['email', 'full_name']).andWhere(CONFIRMED, { confirmed: true }).getRawMany());
     return size;
   }
 
@@ -270,6 +272,9 @@ export class UsersService implements AccountSource {
     return result.affected ?? 0;
   }
 }
+
+/** Bulk mail goes only to accounts that confirmed their e-mail. */
+const CONFIRMED = 'u.email_verified = :confirmed';
 
 const RECIPIENT_FIELDS = { id: true, email: true, fullName: true, bulkMailOptOut: true } as const;
 

@@ -21,6 +21,7 @@ export {
 export { AuthCard, GoogleSignIn } from './lib/auth-card';
 export { SignInForm, useSignIn, withPeriod } from './lib/sign-in-form';
 export { SignUpForm, useSignUp } from './lib/sign-up-form';
+export { SignedOutOnly } from './lib/signed-out-only';
 export { ForgotPassword } from './lib/forgot-password';
 export { ResendVerification } from './lib/resend-verification';
 export { ResetPasswordForm } from './lib/reset-password-form';

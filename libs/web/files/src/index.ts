@@ -40,7 +40,7 @@ export {
   type FileActions,
   type UseDownload,
 } from './library/use-download';
-export { extensionLabel, fileTypeLabel, listDate, shortHash } from './library/format';
+export { listDate, shortHash } from './library/format';
 // Dashboard (/Dashboard).
 export { DashboardStats } from './dashboard/dashboard-stats';
 export { AvailableDownloadsCard } from './dashboard/available-downloads';

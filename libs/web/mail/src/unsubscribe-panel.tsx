@@ -1,18 +1,25 @@
+import { useEffect, useRef } from 'react';
 import { UNSUBSCRIBE_TEXTS as T } from '@solvr/contracts';
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner } from '@solvr/web-ui';
-import { useSetSubscribedMutation, useSubscriptionQuery } from './mail.api';
+import { useSetSubscribedMutation } from './mail.api';
 
 /**
- * Where a campaign mail's unsubscribe link leads: one click opts the user out and the page says so, with the way
- * back in. Opening the link alone changes nothing (mail scanners open links); mail providers use the one-click POST.
+ * Where a campaign mail's unsubscribe link leads: opening it opts the user out (the page's code POSTs the
+ * unsubscribe once, so a scanner's or prefetcher's GET of the link changes nothing) and the page says so, with the
+ * way back in. Mail providers use the one-click POST (RFC 8058) instead.
  */
 export function UnsubscribePanel({ token }: { token: string }) {
-  const status = useSubscriptionQuery(token, { skip: !token });
   const [setSubscribed, change] = useSetSubscribedMutation();
-  const view = change.data ?? status.data;
+  const sent = useRef('');
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    void setSubscribed({ token, subscribed: false });
+  }, [token, setSubscribed]);
+  const view = change.data;
 
-  if (!token || status.isError || !view || change.isLoading) {
-    const invalid = !token || status.isError;
+  if (!token || change.isError || !view || change.isLoading) {
+    const invalid = !token || change.isError;
     return (
       <Card>
         <CardHeader>

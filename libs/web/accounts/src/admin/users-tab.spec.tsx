@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminUserView } from '@solvr/contracts';
+import { ADMIN_USERS_TEXTS, type AdminUserView } from '@solvr/contracts';
 import { accountFixture, fakeApi, renderWithStore } from '../testing';
 import { UsersTab } from './users-tab';
 
@@ -15,6 +15,7 @@ const user = (over: Partial<AdminUserView>): AdminUserView => ({
   company: null,
   job_title: null,
   phone: null,
+  email_verified: true,
   download_count: 0,
   created_date: '2025-08-05T10:00:00.000Z',
   last_login: null,
@@ -54,6 +55,17 @@ describe('UsersTab', () => {
     expect(within(screen.getAllByRole('article')[2]).getByText('Inactive')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(server.calls.filter((c) => c.path === '/admin/users').map((c) => new URLSearchParams(c.search).get('after'))).toEqual([null, 'cursor-1']);
+  });
+
+  it('marks the accounts that never confirmed their e-mail', async () => {
+    server = fakeApi({
+      'GET /admin/summary': { status: 200, body: { total_users: 2, admins: 0, total_downloads: 0 } },
+      'GET /admin/users': { status: 200, body: { users: [user({ email: 'late@example.test', email_verified: false }), user({ email: 'ok@example.test' })], total: 2, next: null } },
+    });
+    renderWithStore(<UsersTab />, { account: accountFixture({ role: 'admin' }) });
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]).getByText(ADMIN_USERS_TEXTS.unconfirmed)).toBeTruthy();
+    expect(within(cards[1]).queryByText(ADMIN_USERS_TEXTS.unconfirmed)).toBeNull();
   });
 
   it('searches on the server and shows both empty states', async () => {

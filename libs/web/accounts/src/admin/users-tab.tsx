@@ -39,6 +39,11 @@ function UserCard({ user, isSelf }: { user: AdminUserView; isSelf: boolean }) {
         <div className="au-badges">
           <Badge variant={user.role === 'admin' ? 'warning' : 'secondary'}>{user.role === 'admin' ? T.admin : T.user}</Badge>
           <Badge variant={ACTIVITY_BADGE[activity]}>{activity}</Badge>
+          {!user.email_verified && (
+            <Badge variant="outline" title={T.unconfirmedLabel}>
+              {T.unconfirmed}
+            </Badge>
+          )}
         </div>
       </CardHeader>
       <CardContent>

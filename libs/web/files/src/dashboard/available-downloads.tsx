@@ -1,10 +1,9 @@
 import { useId, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import { formatFileSize, pathTo, PORTAL_TEXTS, RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
+import { fileTypeLabel, formatFileSize, pathTo, PORTAL_TEXTS, RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 import { useReleasesQuery } from '../files.api';
-import { extensionLabel } from '../library/format';
 import { useDownload } from '../library/use-download';
 import { preferredReleases, visitorPlatform } from '../releases/pick-release';
 
@@ -33,7 +32,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
             <Badge variant={stable ? 'success' : 'warning'}>{stable ? T.stable : T.beta}</Badge>
           </div>
           <ul className="fl-meta">
-            <li>{extensionLabel(release.file_type, release.file_name)}</li>
+            <li>{fileTypeLabel(release.file_type, release.file_name)}</li>
             <li>{formatFileSize(release.file_size)}</li>
             <li>{F.downloads(release.download_count)}</li>
           </ul>

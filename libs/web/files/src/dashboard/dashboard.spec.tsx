@@ -62,7 +62,7 @@ describe('Dashboard files cards', () => {
   it('lists the latest stable and beta releases (Windows when the visitor has none) with type, size, count and notes', async () => {
     setup([mac, beta, stable]);
     const installer = within(await screen.findByRole('article', { name: 'Installer v1.0.20' }));
-    expect(installer.getByText('.ZIP')).toBeTruthy();
+    expect(installer.getByText('ZIP')).toBeTruthy();
     expect(installer.getByText('290.22 MB')).toBeTruthy();
     expect(installer.getByText('1,987 downloads')).toBeTruthy();
     expect(installer.getByText('Stable')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('Dashboard files cards', () => {
     expect(notes.textContent).toContain('First public release');
 
     const betaRow = within(row(/^Beta v0\.99/));
-    expect(betaRow.getByText('.ZIP')).toBeTruthy();
+    expect(betaRow.getByText('ZIP')).toBeTruthy();
     expect(betaRow.getByText('275.34 MB')).toBeTruthy();
     expect(betaRow.getByText('14,768 downloads')).toBeTruthy();
     expect(betaRow.queryByRole('link', { name: 'Documentation' })).toBeNull();

@@ -20,6 +20,7 @@ const guide = fileFixture({
   description: 'Patterns for LIVE coding rounds, with worked examples.',
   version: '2',
   file_type: 'pdf',
+  file_name: 'guide.pdf',
   file_size: 2048,
   download_count: 12,
   created_date: '2025-08-06T12:00:00.000Z',
@@ -122,6 +123,19 @@ describe('DownloadsLibrary', () => {
     expect(cardNames()).toEqual(['Installer', 'Advanced Pack']);
     await view.user.selectOptions(type, 'PDF');
     expect(cardNames()).toEqual(['Interview Guide']);
+  });
+
+  it('counts a search against the whole library: Showing 0 of 2 files', async () => {
+    const view = setup([guide, installer]);
+    await screen.findByRole('article', { name: 'Installer' });
+    await view.user.type(screen.getByRole('searchbox'), 'nothing like this');
+    expect(await screen.findByRole('heading', { name: 'No files found' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Showing 0 of 2 files');
+  });
+
+  it('shows a MIME type as the short type the Dashboard shows', async () => {
+    setup([{ ...installer, file_type: 'application/x-apple-diskimage', file_name: 'Solvr.dmg' }]);
+    expect(within(await screen.findByRole('article', { name: 'Installer' })).getByText('DMG')).toBeTruthy();
   });
 
   it("says 'No files found' with a hint to change the search or filters, or that nothing is available", async () => {

@@ -183,7 +183,7 @@ export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
           </div>
         </div>
         <p className={visible.length > 0 ? 'fl-count' : 'ui-sr-only'} role="status" aria-live="polite">
-          {files.isLoading ? T.loading : files.data ? T.showing(shown.length, visible.length) : ''}
+          {files.isLoading ? T.loading : files.data ? T.showing(shown.length, entries.length) : ''}
         </p>
         {body}
       </section>

@@ -1,8 +1,8 @@
 import { memo, useId } from 'react';
-import { formatFileSize, PORTAL_TEXTS, RELEASE_TEXTS, type FileView } from '@solvr/contracts';
+import { fileTypeLabel, formatFileSize, PORTAL_TEXTS, RELEASE_TEXTS, type FileView } from '@solvr/contracts';
 import { Badge, Button } from '@solvr/web-ui';
 import { priceOf } from './buy';
-import { fileTypeLabel, listDate, shortHash } from './format';
+import { listDate, shortHash } from './format';
 
 const T = PORTAL_TEXTS.downloads;
 const F = PORTAL_TEXTS.files;
@@ -33,7 +33,7 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
         {file.name}
       </h3>
       <div className="fl-badges">
-        {file.file_type && <Badge variant="secondary">{fileTypeLabel(file.file_type)}</Badge>}
+        {fileTypeLabel(file.file_type, file.file_name) && <Badge variant="secondary">{fileTypeLabel(file.file_type, file.file_name)}</Badge>}
         {file.version && <Badge variant="outline">{F.version(file.version)}</Badge>}
         {file.is_paid && <Badge variant="warning">{priceOf(file)}</Badge>}
       </div>

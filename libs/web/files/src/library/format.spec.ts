@@ -1,20 +1,11 @@
 import { downloadErrorText } from './use-download';
-import { extensionLabel, fileTypeLabel, listDate, shortHash } from './format';
+import { listDate, shortHash } from './format';
 
 describe('file formatting', () => {
   it("writes list dates as 'MMM d, yyyy' in en-US", () => {
     expect(listDate('2025-08-05T12:00:00Z')).toBe('Aug 5, 2025');
     expect(listDate('2025-12-24T12:00:00Z')).toBe('Dec 24, 2025');
     expect(listDate('garbage')).toBe('');
-  });
-
-  it('shows types in upper case, and an installer type as its extension', () => {
-    expect(fileTypeLabel('zip')).toBe('ZIP');
-    expect(fileTypeLabel('application/pdf')).toBe('APPLICATION/PDF');
-    expect(extensionLabel('zip', 'x.zip')).toBe('.ZIP');
-    expect(extensionLabel('application/zip', 'Setup-1.0.20.zip')).toBe('.ZIP');
-    expect(extensionLabel('application/x-msdownload', 'Setup.EXE')).toBe('.EXE');
-    expect(extensionLabel('unknown', 'README')).toBe('UNKNOWN');
   });
 
   it('shortens a digest to its two ends', () => {

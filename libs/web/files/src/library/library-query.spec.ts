@@ -2,11 +2,11 @@ import { ALL_TYPES, indexLibrary, isFiltering, libraryTypes, queryLibrary, type 
 import { fileFixture } from './test-fixtures';
 
 const files = [
-  fileFixture({ id: 'a', name: 'Zeta tool', description: 'Command line helper', file_type: 'zip', download_count: 5, created_date: '2025-08-03T10:00:00Z' }),
-  fileFixture({ id: 'b', name: 'alpha Guide', description: 'A PDF GUIDE to interviews', file_type: 'pdf', download_count: 50, created_date: '2025-08-05T10:00:00Z' }),
-  fileFixture({ id: 'c', name: 'Beta notes', description: 'Notes on the guide', file_type: 'application/pdf', download_count: 50, created_date: '2025-08-04T10:00:00Z' }),
-  fileFixture({ id: 'd', name: 'file 10', description: '', file_type: 'ZIP', download_count: 0, created_date: '2025-08-01T10:00:00Z' }),
-  fileFixture({ id: 'e', name: 'file 9', description: 'no date', file_type: 'zip', download_count: 1, created_date: 'not a date' }),
+  fileFixture({ id: 'a', file_name: 'zeta.zip', name: 'Zeta tool', description: 'Command line helper', file_type: 'zip', download_count: 5, created_date: '2025-08-03T10:00:00Z' }),
+  fileFixture({ id: 'b', file_name: 'guide.pdf', name: 'alpha Guide', description: 'A PDF GUIDE to interviews', file_type: 'pdf', download_count: 50, created_date: '2025-08-05T10:00:00Z' }),
+  fileFixture({ id: 'c', file_name: 'notes', name: 'Beta notes', description: 'Notes on the guide', file_type: 'application/pdf', download_count: 50, created_date: '2025-08-04T10:00:00Z' }),
+  fileFixture({ id: 'd', file_name: 'file10.ZIP', name: 'file 10', description: '', file_type: 'ZIP', download_count: 0, created_date: '2025-08-01T10:00:00Z' }),
+  fileFixture({ id: 'e', file_name: 'file9', name: 'file 9', description: 'no date', file_type: 'zip', download_count: 1, created_date: 'not a date' }),
 ];
 const entries = indexLibrary(files);
 const ids = (query: Partial<LibraryQuery>) => queryLibrary(entries, { search: '', sort: 'newest', type: ALL_TYPES, ...query }).map((f) => f.id);
@@ -26,11 +26,11 @@ describe('library filter and sort', () => {
     expect(ids({ search: 'nothing like this' })).toEqual([]);
   });
 
-  it('offers each distinct type in upper case and filters by it, combined with the search', () => {
-    expect(libraryTypes(entries)).toEqual(['APPLICATION/PDF', 'PDF', 'ZIP']);
+  it('offers each distinct type once, as the one label every page shows (name or MIME type), and filters by it with the search', () => {
+    expect(libraryTypes(entries)).toEqual(['PDF', 'ZIP']);
     expect(ids({ type: 'ZIP' })).toEqual(['a', 'd', 'e']);
     expect(ids({ type: 'ZIP', search: 'file' })).toEqual(['d', 'e']);
-    expect(ids({ type: 'PDF', sort: 'popular' })).toEqual(['b']);
+    expect(ids({ type: 'PDF', sort: 'popular' })).toEqual(['b', 'c']);
   });
 
   it('does not reorder its input, and knows when a search or type is active', () => {

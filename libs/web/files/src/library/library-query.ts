@@ -1,5 +1,4 @@
-import type { FileView } from '@solvr/contracts';
-import { fileTypeLabel } from './format';
+import { fileTypeLabel, type FileView } from '@solvr/contracts';
 
 /** Spec section 2, Downloads: Newest First (default), Oldest First, Name A-Z, Most Downloaded. */
 export const LIBRARY_SORTS = ['newest', 'oldest', 'name', 'popular'] as const;
@@ -23,7 +22,7 @@ export interface LibraryEntry {
   /** Lower-case name and description. */
   name: string;
   description: string;
-  /** fileTypeLabel(file_type). */
+  /** fileTypeLabel(file_type, file_name). */
   type: string;
   /** created_date in ms (0 when it does not parse). */
   time: number;
@@ -36,7 +35,7 @@ export function indexLibrary(files: readonly FileView[]): LibraryEntry[] {
       file,
       name: file.name.toLowerCase(),
       description: file.description.toLowerCase(),
-      type: fileTypeLabel(file.file_type),
+      type: fileTypeLabel(file.file_type, file.file_name),
       time: Number.isFinite(time) ? time : 0,
     };
   });

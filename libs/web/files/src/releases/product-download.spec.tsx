@@ -41,7 +41,7 @@ describe('ProductDownloadView', () => {
     );
     expect(facts).toMatchObject({
       Version: '1.0.20',
-      Type: '.ZIP',
+      Type: 'ZIP',
       Size: '290.22 MB',
       Downloads: '1,987',
       Released: 'Aug 5, 2025',

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  fileTypeLabel,
   formatFileSize,
   PLATFORM_LABELS,
   PLATFORMS,
@@ -11,7 +12,7 @@ import {
 import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
-import { extensionLabel, listDate } from '../library/format';
+import { listDate } from '../library/format';
 import { useDownload, type UseDownload } from '../library/use-download';
 import { CopyButton } from './copy-button';
 import { latestRelease, visitorPlatform } from './pick-release';
@@ -48,7 +49,7 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
           </div>
           <div>
             <dt>{F.type}</dt>
-            <dd>{extensionLabel(release.file_type, release.file_name)}</dd>
+            <dd>{fileTypeLabel(release.file_type, release.file_name)}</dd>
           </div>
           <div>
             <dt>{F.size}</dt>
