@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startOAuthProvider, startSite, startStripeStandIn, STRIPE_E2E_KEYS } from './site';
+import { googleSettings } from '@solvr/testing';
+import { freePort, startOAuthProvider, startSite, startStripeStandIn, STRIPE_TEST_KEYS } from './site';
 
 const DEFAULT_MANIFEST = {
   marketing: '/remotes/marketing/remoteEntry.js',
@@ -18,7 +19,7 @@ export default async function globalSetup() {
   // A known port, so PUBLIC_URL (e-mail links, the OAuth callback) is right.
   const port = await freePort();
   // Payments go to a local stand-in for Stripe, whose checkout page sends the signed webhook back to the site.
-  const stripe = await startStripeStandIn(`http://localhost:${port}/api/payments/webhook`);
+  const stripe = await startStripeStandIn({ webhookUrl: `http://localhost:${port}/api/payments/webhook` });
   const site = await startSite({
     PORT: String(port),
     PUBLIC_URL: `http://localhost:${port}`,
@@ -26,12 +27,8 @@ export default async function globalSetup() {
     REMOTES_MANIFEST: manifest,
     // Every browser test comes from 127.0.0.1: room for the whole suite under the per-IP limit.
     THROTTLE_PER_IP: '1000',
-    GOOGLE_CLIENT_ID: 'solvr-e2e-client',
-    GOOGLE_CLIENT_SECRET: 'solvr-e2e-secret',
-    GOOGLE_AUTH_URL: `${google.issuer}/authorize`,
-    GOOGLE_TOKEN_URL: `${google.issuer}/token`,
-    GOOGLE_USERINFO_URL: `${google.issuer}/userinfo`,
-    ...STRIPE_E2E_KEYS,
+    ...googleSettings(google.issuer, 'solvr-e2e-client'),
+    ...STRIPE_TEST_KEYS,
     STRIPE_API_BASE: stripe.base,
   });
   Object.assign(process.env, {

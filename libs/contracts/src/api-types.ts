@@ -7,10 +7,12 @@ export interface PublicConfig {
   brand: Brand;
   /** Whether "Continue with Google" is configured on the server. */
   googleEnabled: boolean;
+  /** YouTube id of the Proof page's demo video (PROOF_VIDEO_ID); null: the page shows no video. */
+  proofVideoId: string | null;
 }
 
 /** What the web assumes until (or unless) /api/public-config answers. */
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { brand: DEFAULT_BRAND, googleEnabled: false };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { brand: DEFAULT_BRAND, googleEnabled: false, proofVideoId: null };
 
 /** GET /api/admin/users/pick?q=: users for a picker (the upload's specific_users), at most PICK_LIMIT. */
 export interface UserPick {

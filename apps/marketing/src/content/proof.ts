@@ -1,4 +1,4 @@
-import { MARKETING_TEXTS as S, PROOF_VIDEO, PRODUCT_TEXTS as P } from '@solvr/contracts';
+import { MARKETING_TEXTS as S, PRODUCT_TEXTS as P } from '@solvr/contracts';
 import type { ProofContent } from './types';
 
 const [undetectable, fast, discreet] = S.proof.cards;
@@ -8,8 +8,6 @@ export const PROOF: ProofContent = {
   title: 'See it in action',
   lead: (b) => `Watch ${b.product} solve a live coding question: screenshot, solve, and the answer in the overlay.`,
   videoTitle: (b) => S.proof.videoTitle(b.product),
-  embedUrl: PROOF_VIDEO.embedUrl,
-  watchUrl: PROOF_VIDEO.watchUrl,
   watchFallback: S.proof.watchOnYouTube,
   cards: [
     { title: undetectable, text: 'The overlay is invisible to screen sharing, recording and assessment tools.' },

@@ -42,8 +42,6 @@ export interface ProofContent {
   title: string;
   lead: BrandText;
   videoTitle: BrandText;
-  embedUrl: string;
-  watchUrl: string;
   watchFallback: string;
   cards: CardCopy[];
   startFree: string;

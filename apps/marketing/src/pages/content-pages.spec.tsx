@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { DEFAULT_BRAND, DEFAULT_PUBLIC_CONFIG, PROOF_VIDEO, type NewsList } from '@solvr/contracts';
+import { DEFAULT_BRAND, DEFAULT_PUBLIC_CONFIG, type NewsList } from '@solvr/contracts';
 import { fakeApi, renderWithStore } from '@solvr/web-accounts/testing';
 import About from './About';
 import HowItWorks from './HowItWorks';
@@ -52,14 +52,13 @@ describe('How It Works (spec section 2)', () => {
 });
 
 describe('Proof (spec section 2)', () => {
-  it('embeds the demo video lazily with a title and a plain link to it, three cards and Start for FREE', () => {
-    renderWithStore(<Proof />);
+  it('embeds the configured demo video lazily with a title and a plain link to it, three cards and Start for FREE', () => {
+    renderWithStore(<Proof />, { publicConfig: { ...DEFAULT_PUBLIC_CONFIG, proofVideoId: 'dQw4w9WgXcQ' } });
     const frame = screen.getByTitle(`${DEFAULT_BRAND.product} demo video`);
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe(PROOF_VIDEO.embedUrl);
-    expect(frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     expect(frame.getAttribute('loading')).toBe('lazy');
-    expect(screen.getByRole('link', { name: 'Watch the demo video on YouTube' }).getAttribute('href')).toBe(PROOF_VIDEO.watchUrl);
+    expect(screen.getByRole('link', { name: 'Watch the demo video on YouTube' }).getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       '100% undetectable',
       'Lightning-fast solutions',
@@ -67,6 +66,15 @@ describe('Proof (spec section 2)', () => {
     ]);
     expect(text()).toContain('under 5 seconds');
     expect(text()).not.toMatch(/about 20 seconds|5 to 10 seconds/);
+    expect(screen.getByRole('link', { name: 'Start for FREE' }).getAttribute('href')).toBe('/Signin');
+  });
+
+  it('shows no video frame when no video is configured (the default), and the rest of the page', () => {
+    renderWithStore(<Proof />);
+    expect(document.querySelector('iframe, figure')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Watch the demo video on YouTube' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'See it in action' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 })).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Start for FREE' }).getAttribute('href')).toBe('/Signin');
   });
 });

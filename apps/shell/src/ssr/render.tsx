@@ -23,7 +23,7 @@ export const render: SsrRender = async ({ url, publicConfig, data }) => {
   provideArea(page.area, area);
   const { queries, head, status } = await area.pageData(page.page, searchParams, product, data);
 
-  const store = createAppStore();
+  const store = createAppStore({ server: true });
   for (const q of queries) await store.dispatch(api.util.upsertQueryData(q.endpoint as never, q.args as never, q.data as never));
   const html = renderToString(
     <StoreProvider store={store}>

@@ -1,15 +1,19 @@
 import { CLAIMS } from './product';
 
+/** A YouTube video id, as PROOF_VIDEO_ID must be. */
+export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
 /**
- * The demo video of the Proof page. The spec names no video or host: the embed uses youtube-nocookie.com, which the
- * shell's Content-Security-Policy allows in frame-src (libs/server/core/src/http/serve-web.ts) and the news sanitizer
- * accepts (VIDEO_HOSTS). The id is a placeholder until the product's demo video is published: change it here.
+ * The demo video of the Proof page, from the PROOF_VIDEO_ID setting (PublicConfig.proofVideoId). The embed uses
+ * youtube-nocookie.com, which the shell's Content-Security-Policy allows in frame-src
+ * (libs/server/core/src/http/serve-web.ts) and the news sanitizer accepts (VIDEO_HOSTS).
  */
-export const PROOF_VIDEO_ID = 'solvr-demo0';
-export const PROOF_VIDEO = {
-  embedUrl: `https://www.youtube-nocookie.com/embed/${PROOF_VIDEO_ID}`,
-  watchUrl: `https://www.youtube.com/watch?v=${PROOF_VIDEO_ID}`,
-} as const;
+export function proofVideo(id: string) {
+  return {
+    embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
+    watchUrl: `https://www.youtube.com/watch?v=${id}`,
+  } as const;
+}
 
 /**
  * Spec texts of the public pages (spec sections 1, 2 and 9), verbatim. The marketing remote's content files

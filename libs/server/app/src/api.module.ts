@@ -39,7 +39,7 @@ class PublicConfigController {
   // Settings of this process: the same answer until it restarts.
   @PublicRead('public-config', 60_000)
   get(): PublicConfig {
-    return { brand: this.config.brand, googleEnabled: !!this.auth.google };
+    return { brand: this.config.brand, googleEnabled: !!this.auth.google, proofVideoId: this.config.proofVideoId };
   }
 }
 

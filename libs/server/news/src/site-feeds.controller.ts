@@ -18,16 +18,10 @@ const escapeHtml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '
 const cdataSafe = (html: string) => html.replace(/]]>/g, ']]&gt;');
 
 /**
- * Plain text in the feed library's CDATA: as typed, its first "]]>" split by the library, every later one here
- * (the same split: end the section after "]]", open another before ">").
+ * A title is plain text, and readers differ: some show it as text, some render it as HTML (Atom marks it html).
+ * Only its angle brackets are escaped, so "Q&A" and quotes read as typed in both, and markup stays text in both.
  */
-const cdataText = (text: string) => {
-  let seen = 0;
-  return text.replace(/]]>/g, (end) => (seen++ ? ']]]]><![CDATA[>' : end));
-};
-
-/** Atom: the library marks entry titles as HTML; ours are plain text, so readers show them as typed ("Q&A"). */
-const plainAtomTitles = (xml: string) => xml.replace(/<title type="html">/g, '<title type="text">');
+const feedTitle = (title: string) => title.replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'));
 
 /** The pages search engines may list (the route table's rule). */
 const LISTED_PAGES = PAGES.filter((p) => !isPrivatePage(p));
@@ -66,7 +60,7 @@ export class SiteFeedsController {
     });
     for (const post of posts) {
       feed.addItem({
-        title: cdataText(post.title),
+        title: feedTitle(post.title),
         id: this.postUrl(post),
         link: this.postUrl(post),
         description: escapeHtml(newsExcerpt(post)),
@@ -86,7 +80,7 @@ export class SiteFeedsController {
 
   @Get('atom.xml')
   async atom(@Res() reply: FastifyReply): Promise<void> {
-    reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send(plainAtomTitles((await this.feed()).atom1()));
+    reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send((await this.feed()).atom1());
   }
 
   @Get('sitemap.xml')

@@ -4,7 +4,7 @@ import { existsSync } from 'fs';
 import { join } from 'path';
 import Parser from 'rss-parser';
 import request from 'supertest';
-import { SSR_PAYLOAD_ID, SSR_PAGES, type NewsView, type SsrPayload } from '@solvr/contracts';
+import { SSR_PAYLOAD_ID, SSR_PAGES, NEWS_TEXTS, type NewsView, type SsrPayload } from '@solvr/contracts';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, ROOT, TestEnv, TIER } from '@solvr/server-testing';
 
 // The built site (npm test builds before the e2e tiers): the real shell, remotes and server render bundle.
@@ -141,10 +141,12 @@ describe(`server-rendered public pages (${TIER})`, () => {
 
     await admin(http().patch(`/api/admin/news/${post.id}`)).send({ is_published: false }).expect(200);
     expect(rootOf((await page('/').expect(200)).text)).not.toContain('Big &lt;');
-    // A draft or unknown post: 404, and no data about it in the page.
+    // A draft or unknown post: 404, no data about it in the page, and (without JavaScript too) it says it does not exist.
     const gone = await page(`/NewsPage?post=${post.slug}`).expect(404);
     expect(gone.text).not.toContain('Costs $5');
-    expect(payloadOf(gone.text).queries).toEqual([]);
+    expect(payloadOf(gone.text).queries).toEqual([{ endpoint: 'newsPost', args: post.slug, data: null }]);
+    expect(rootOf(gone.text)).toContain(NEWS_TEXTS.notFound);
+    expect(rootOf(gone.text)).not.toContain('Loading news');
   });
 
   it('renders every public content page; forms, signed-in pages, files and api paths are not server-rendered', async () => {

@@ -53,7 +53,7 @@ export class SiteRenderer implements PageRenderer {
   private async renderNow(url: string): Promise<SsrRendered | null> {
     const render = await this.load();
     if (!render) return null;
-    return render({ url, publicConfig: { brand: this.config.brand, googleEnabled: !!this.auth.google }, data: this.source });
+    return render({ url, publicConfig: { brand: this.config.brand, googleEnabled: !!this.auth.google, proofVideoId: this.config.proofVideoId }, data: this.source });
   }
 
   private load(): Promise<SsrRender | null> {

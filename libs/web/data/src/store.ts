@@ -12,10 +12,15 @@ export interface LazyLoadedSlices {}
 /** The shell's one root reducer; remotes add theirs with rootReducer.inject(slice) or slice.injectInto(rootReducer). */
 export const rootReducer = combineSlices(sessionSlice, api).withLazyLoadedSlices<LazyLoadedSlices>();
 
-export function createAppStore() {
+/**
+ * `server`: the store of a server render. It skips RTK's development checks (immutability and serializability),
+ * whatever NODE_ENV is: their warnings would only fill the server log.
+ */
+export function createAppStore({ server = false }: { server?: boolean } = {}) {
+  const devChecks = server ? { immutableCheck: false, serializableCheck: false } : {};
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(api.middleware, sessionSyncMiddleware),
+    middleware: (getDefault) => getDefault(devChecks).concat(api.middleware, sessionSyncMiddleware),
   });
 }
 

@@ -23,8 +23,8 @@ export async function publicNewsSsr(search: URLSearchParams, product: string, so
   const slug = search.get(NEWS_POST_PARAM);
   if (slug !== null) {
     const post = slug ? await source.newsPost(slug) : null;
-    // Without an entry the page renders as loading, as the browser does before its request answers 404.
-    if (!post) return { queries: [], status: 404, head: { canonicalPath: newsPostPath(slug) } };
+    // No post: null as its data (nothing about it), which useNewsPost reads as not found, so the page says so.
+    if (!post) return { queries: [{ endpoint: 'newsPost', args: slug, data: null }], status: 404, head: { canonicalPath: newsPostPath(slug) } };
     return {
       queries: [{ endpoint: 'newsPost', args: slug, data: post }],
       head: { title: `${post.title} | ${product}`, description: newsExcerpt(post), canonicalPath: newsPostPath(post.slug), type: 'article', publishedTime: post.created_date },

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'crypto';
 import { DynamicModule, Global, InjectionToken, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -16,7 +17,8 @@ export class AccessModule {
     return {
       module: AccessModule,
       imports: [JwtModule.register({
-          secret: config.jwtSecret,
+          // A key object, built once: given the string, jsonwebtoken would first try it as a public key on every call.
+          secret: createSecretKey(Buffer.from(config.jwtSecret)),
           signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: ACCESS_TOKEN_ALGORITHM },
           verifyOptions: { algorithms: [ACCESS_TOKEN_ALGORITHM] },
         }), ...(roles?.imports ?? [])],

@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(c.redis).toBeNull();
     expect(c.runJobsInApi).toBe(true);
     expect(c.brand.product).toBe('Solvr');
+    expect(c.proofVideoId).toBeNull();
+  });
+
+  it('takes PROOF_VIDEO_ID as a YouTube video id and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PROOF_VIDEO_ID: 'dQw4w9WgXcQ' }).proofVideoId).toBe('dQw4w9WgXcQ');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PROOF_VIDEO_ID: 'https://youtu.be/dQw4w9WgXcQ' })).toThrow(/PROOF_VIDEO_ID/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PROOF_VIDEO_ID: 'solvr-demo0"' })).toThrow(ConfigError);
   });
 
   it('keeps a generated token secret in the data folder so restarts reuse it', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { isAbsolute, join, resolve } from 'path';
-import { Brand, DEFAULT_BRAND } from '@solvr/contracts';
+import { Brand, DEFAULT_BRAND, YOUTUBE_ID } from '@solvr/contracts';
 import { ConfigError, Env, EnvReader, registeredConfigSections } from './config-section';
 
 export { ConfigError, type Env } from './config-section';
@@ -30,6 +30,8 @@ export interface AppConfig {
   logLevel: string;
   web: { distDir: string | null; remotesManifest: string | null };
   brand: Brand;
+  /** YouTube id of the Proof page's demo video; null: no video. */
+  proofVideoId: string | null;
   /** Each feature's own settings (see defineConfigSection), keyed by the section's token. */
   sections: ReadonlyMap<symbol, unknown>;
 }
@@ -95,6 +97,11 @@ export function loadConfig(raw: Env = process.env, cwd = process.cwd()): AppConf
   const badProxy = trustedProxies.find((p) => !PROXY.test(p));
   if (badProxy) throw new ConfigError('TRUSTED_PROXIES', `"${badProxy}" is not an IP address, a CIDR range or loopback / linklocal / uniquelocal`);
 
+  const proofVideoId = env.str('PROOF_VIDEO_ID') ?? null;
+  if (proofVideoId !== null && !YOUTUBE_ID.test(proofVideoId)) {
+    throw new ConfigError('PROOF_VIDEO_ID', `expected a YouTube video id (11 letters, digits, _ or -), got "${proofVideoId}"`);
+  }
+
   const webDist = env.str('WEB_DIST_DIR');
   const remotesManifest = env.str('REMOTES_MANIFEST');
 
@@ -125,6 +132,7 @@ export function loadConfig(raw: Env = process.env, cwd = process.cwd()): AppConf
       phone: env.str('BRAND_PHONE') ?? DEFAULT_BRAND.phone,
       office: env.str('BRAND_OFFICE') ?? DEFAULT_BRAND.office,
     },
+    proofVideoId,
   };
   // Then each loaded feature's own settings, checked the same way.
   const sections = new Map(registeredConfigSections().map((section) => [section.token, section.read(env, core)]));

@@ -89,7 +89,7 @@ describe('SignInForm', () => {
     expect(button.disabled).toBe(true);
     expect(button.title).toBe(AUTH_MESSAGES.googleUnavailable);
     off.unmount();
-    renderWithStore(<SignInForm />, { publicConfig: { brand: { product: 'Acme', team: 'Acme Team', supportEmail: 'a@acme.io', phone: '1', office: 'X' }, googleEnabled: true } });
+    renderWithStore(<SignInForm />, { publicConfig: { brand: { product: 'Acme', team: 'Acme Team', supportEmail: 'a@acme.io', phone: '1', office: 'X' }, googleEnabled: true, proofVideoId: null } });
     expect((screen.getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/Signup');
   });

@@ -51,12 +51,12 @@ export type NewsPostState =
   | { status: 'not-found' }
   | { status: 'failed' };
 
-/** One published post by its slug (or id): GET /api/news/:ref. */
+/** One published post by its slug (or id): GET /api/news/:ref. Data null: the server renderer found no such post. */
 export function useNewsPost(slug: string | null | undefined): NewsPostState {
   const { currentData, error } = useNewsPostQuery(slug ? slug : skipToken);
   const status = (error as { status?: unknown } | undefined)?.status;
   useLogged(error && status !== 404 ? error : undefined, 'Could not load the news post');
-  if (!slug || status === 404) return { status: 'not-found' };
+  if (!slug || status === 404 || (currentData as NewsView | null | undefined) === null) return { status: 'not-found' };
   if (error) return { status: 'failed' };
   return currentData ? { status: 'found', post: currentData } : { status: 'loading' };
 }
