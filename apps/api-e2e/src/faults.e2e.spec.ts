@@ -11,7 +11,7 @@ import { DataSource } from 'typeorm';
 import { FILE_TEXTS, MESSAGES, type AdminFileView, type DownloadLink } from '@solvr/contracts';
 import { startTestS3, type TestS3 } from '@solvr/server-storage/testing';
 import { UsersService } from '@solvr/server-users';
-import { type ApiApp, createApi, createWorker, signIn, createAccount, heldLink, multipart, type SmtpSink, startSmtpSink, freePort, startProcess, startRedis, type StartedProcess, createTestEnv, TestEnv, waitFor } from '@solvr/server-testing';
+import { type ApiApp, createApi, createWorker, signIn, createAccount, heldLink, multipart, type SmtpSink, startSmtpSink, freePort, startProcess, startRedis, type StartedProcess, confirmedUser, createTestEnv, TestEnv, waitFor } from '@solvr/server-testing';
 // The worker runs in this process beside the api (mail-faults.e2e.spec runs the built one and SIGKILLs it).
 
 /**
@@ -147,7 +147,7 @@ describe('mail with Redis SIGKILLed mid-campaign and SMTP refusing for a minute 
   it('Redis SIGKILLed mid-campaign and restarted empty on the same port: every recipient ends with exactly one message', async () => {
     const recipients = Array.from({ length: 400 }, (_, i) => `r${i}@rkill.example.com`);
     const users = api.get(UsersService);
-    for (let i = 0; i < recipients.length; i += 100) await Promise.all(recipients.slice(i, i + 100).map((to) => users.register(to, 'x')));
+    for (let i = 0; i < recipients.length; i += 100) await Promise.all(recipients.slice(i, i + 100).map((to) => confirmedUser(users, to)));
     smtp.delayMs = 30; // slow enough that the kill lands mid-way
     try {
       const res = await http().post('/api/admin/mail/campaigns').set('Authorization', `Bearer ${admin}`).send({ subject: 'Redis killed', message: 'Body', all: { q: '@rkill.example.com' } }).expect(201);
@@ -174,7 +174,7 @@ describe('mail with Redis SIGKILLed mid-campaign and SMTP refusing for a minute 
   it('SMTP refusing every recipient for a minute: the api answers meanwhile, then every message goes out once, none failed', async () => {
     const recipients = Array.from({ length: 40 }, (_, i) => `s${i}@refused.example.com`);
     const users = api.get(UsersService);
-    await Promise.all(recipients.map((to) => users.register(to, 'x')));
+    await Promise.all(recipients.map((to) => confirmedUser(users, to)));
     smtp.refuse = '451 4.3.0 Mailbox temporarily unavailable, try again later';
     const refusedFrom = Date.now();
     const res = await http().post('/api/admin/mail/campaigns').set('Authorization', `Bearer ${admin}`).send({ subject: 'Refused a minute', message: 'Body', all: { q: '@refused.example.com' } }).expect(201);

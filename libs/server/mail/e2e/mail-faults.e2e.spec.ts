@@ -4,7 +4,7 @@ import { existsSync } from 'fs';
 import { join } from 'path';
 import request from 'supertest';
 import { UsersService } from '@solvr/server-users';
-import { type ApiApp, createApi, signIn, createAccount, type SmtpSink, startSmtpSink, freePort, ROOT, startProcess, startRedis, createTestEnv, TestEnv, waitFor } from '@solvr/server-testing';
+import { type ApiApp, createApi, signIn, createAccount, confirmedUser, type SmtpSink, startSmtpSink, freePort, ROOT, startProcess, startRedis, createTestEnv, TestEnv, waitFor } from '@solvr/server-testing';
 
 const WORKER = join(ROOT, 'dist/apps/worker/main.js');
 const PASSWORD = 'Fault-test-pass-1';
@@ -77,7 +77,7 @@ describe('mail under faults (built worker process, own Redis)', () => {
   it('2,000 recipients, the worker killed with SIGKILL mid-way and restarted: every recipient ends with exactly one message', async () => {
     const users = api.get(UsersService);
     for (let i = 0; i < 2000; i += 100) {
-      await Promise.all(Array.from({ length: 100 }, (_, k) => users.register(`k${i + k}@kill.example.com`, 'x')));
+      await Promise.all(Array.from({ length: 100 }, (_, k) => confirmedUser(users, `k${i + k}@kill.example.com`)));
     }
     let worker = await startWorker();
     const res = await http().post('/api/admin/mail/campaigns').set('Authorization', `Bearer ${admin}`).send({ subject: 'Killed mid-way', message: 'Body', all: { q: '@kill.example.com' } }).expect(201);

@@ -131,6 +131,12 @@ export async function createAccount(app: INestApplication, email: string, passwo
   await users.markEmailVerified(user.id);
 }
 
+/** A campaign recipient: an account that confirmed its e-mail (bulk mail goes to no other), without a password. */
+export async function confirmedUser(users: UsersService, email: string): Promise<void> {
+  const user = await users.register(email, 'x');
+  await users.markEmailVerified(user.id);
+}
+
 /** The same link with the signature's first character changed (never a no-op, whatever the signature starts with). */
 export function withTamperedSignature(url: string): string;
 export function withTamperedSignature(link: HeldLink): HeldLink;
