@@ -53,4 +53,4 @@ const E2E_RUN = {
   forceExit: true,
 };
 
-module.exports = { e2eProjects, tiersOf, E2E_RUN };
+module.exports = { e2eProjects, E2E_RUN };

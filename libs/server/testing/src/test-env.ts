@@ -14,7 +14,7 @@ export type Tier = 'sqlite' | 'services';
  * config is one tier (tools/jest/e2e-project.js sets it); each services run gets its own database and Redis key
  * prefix and removes them afterwards.
  */
-export const TIER: Tier = ((globalThis as { __TEST_TIER__?: Tier }).__TEST_TIER__ ?? process.env.TEST_TIER) === 'services' ? 'services' : 'sqlite';
+export const TIER: Tier = (globalThis as { __TEST_TIER__?: Tier }).__TEST_TIER__ === 'services' ? 'services' : 'sqlite';
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
