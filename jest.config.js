@@ -9,5 +9,6 @@ module.exports = {
     '<rootDir>/apps/marketing/jest.config.js',
     '<rootDir>/apps/shell/jest.config.js',
     '<rootDir>/apps/portal/jest.config.js',
+    '<rootDir>/apps/admin/jest.config.js',
   ],
 };

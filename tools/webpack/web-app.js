@@ -9,6 +9,7 @@ const zlib = require('zlib');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { TsconfigPathsPlugin } = require('tsconfig-paths-webpack-plugin');
+const { createJiti } = require('jiti');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { browserOptions } = require('../swc/options');
@@ -66,7 +67,17 @@ const precompress = () => {
  * The site's icons and link-preview card (apps/shell/src/assets), emitted at the root of the host's build; index.html
  * links the icons, a server-rendered page's head the card (SHARE_IMAGE in @solvr/contracts).
  */
-const FAVICONS = ['favicon.ico', 'favicon.svg', 'share-card.png'];
+// (noscript.css: LAYOUT_TEXTS.noScript.stylesheet, linked only for a browser with JavaScript off.)
+const FAVICONS = ['favicon.ico', 'favicon.svg', 'share-card.png', 'noscript.css'];
+
+/**
+ * What the host's index.html shows with JavaScript off (texts from @solvr/contracts): a page the server renders
+ * replaces it with the page itself; the others (sign-in, the signed-in area) show it instead of a blank page.
+ */
+function noScriptTexts() {
+  const { LAYOUT_TEXTS, serverRenderedLinks } = createJiti(__filename)(path.join(root, 'libs/contracts/src/index.ts'));
+  return { ...LAYOUT_TEXTS.noScript, links: serverRenderedLinks() };
+}
 class EmitFavicons {
   constructor(dir) {
     this.dir = dir;
@@ -152,7 +163,7 @@ module.exports = function webApp({ name, port, exposes }) {
         new MiniCssExtractPlugin({ filename: dev ? '[name].css' : '[name].[contenthash:12].css' }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
-          templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)`, favicons: isHost },
+          templateParameters: { title: isHost ? 'Solvr' : `Solvr ${name} (standalone)`, favicons: isHost, noScript: isHost && noScriptTexts() },
           scriptLoading: 'defer',
         }),
         ...(isHost ? [new EmitFavicons(path.join(root, 'apps', name, 'src', 'assets')), oneFederationRuntime()] : []),

@@ -46,6 +46,7 @@ describe('answers that name a person are not stored', () => {
       ['users.csv', as(ADMIN)(api().get('/api/admin/users/export.csv')), 200],
       ['audit', as(ADMIN)(api().get('/api/admin/audit')), 200],
       ['mail recipients', as(ADMIN)(api().get('/api/admin/mail/recipients')), 200],
+      ['mail recipient ids', as(ADMIN)(api().get('/api/admin/mail/recipients/ids')), 200],
       ['purchases of a file', as(ADMIN)(api().get(`/api/admin/payments/files/${MADE_UP}`)), 200],
       ['platform User/me', as(USER)(api().get('/api/apps/portal/entities/User/me')), 200],
     ];

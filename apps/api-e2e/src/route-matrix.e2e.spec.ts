@@ -18,7 +18,7 @@ const EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = { user: 'ada@matrix
 const fx = {
   id: {} as Record<Exclude<Caller, 'anonymous'>, string>,
   roleTarget: '',
-  file: {} as Record<'public' | 'forUser' | 'forOther' | 'paid' | 'doomed', AdminFileView>,
+  file: {} as Record<'public' | 'forUser' | 'forOther' | 'paid' | 'doomed' | 'release', AdminFileView>,
   news: {} as Record<'published' | 'draft' | 'doomed' | 'doomedByPlatform', NewsView>,
   session: {} as Record<'user' | 'other', string>,
   purchase: {} as Record<'user' | 'other', string>,
@@ -76,6 +76,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/mail/campaigns': ADMIN_READ,
   'GET /api/admin/mail/campaigns/:id': { ids: { real: () => fx.campaign }, expect: { real: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/mail/recipients': ADMIN_READ,
+  'GET /api/admin/mail/recipients/ids': ADMIN_READ,
   'GET /api/admin/news': ADMIN_READ,
   'GET /api/admin/news/:id': { ids: { draft: () => fx.news.draft.id }, expect: { draft: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/payments/files/:fileId': {
@@ -146,6 +147,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/releases/:channel/:feed': {
     id: 'feed',
     params: { channel: 'stable' },
+    // Stable: the installer uploaded in beforeAll (the seeded placeholder alone would answer 404, see releases.e2e).
     ids: { yml: () => 'latest.yml', json: () => 'latest.json', madeUp: () => 'latest-amiga.yml' },
     expect: { yml: '200 200 200 200', json: '200 200 200 200', madeUp: '404 404 404 404' },
   },
@@ -154,8 +156,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /atom.xml': PUBLIC_READ,
   'GET /downloads/:name': {
     id: 'name',
-    ids: { release: () => SEEDED_RELEASES[0].fileName, madeUp: () => 'Solvr-Setup-0.0.1.zip' },
-    expect: { release: '200 200 200 200', madeUp: '404 404 404 404' },
+    ids: { release: () => fx.file.release.file_name, placeholder: () => SEEDED_RELEASES[0].fileName, madeUp: () => 'Solvr-Setup-0.0.1.zip' },
+    expect: { release: '200 200 200 200', placeholder: '404 404 404 404', madeUp: '404 404 404 404' },
   },
   'GET /robots.txt': PUBLIC_READ,
   'GET /rss.xml': PUBLIC_READ,
@@ -280,6 +282,8 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
     fx.file.forOther = await upload({ name: 'For Bob', access_type: 'specific_users', allowed_users: JSON.stringify([EMAILS.other]) });
     fx.file.paid = await upload({ name: 'Paid Kit', is_paid: 'true', price: '5' });
     fx.file.doomed = await upload({ name: 'Doomed' });
+    // A real installer: the seeded releases are placeholders, served by no feed and no /downloads/ name.
+    fx.file.release = await upload({ name: 'Installer', version: '1.0.21', release_channel: 'stable', platform: 'windows' });
     const bought = await upload({ name: 'Bought Kit', is_paid: 'true', price: '5' });
     fx.purchase.user = await buy(fx.id.user, bought.id);
     fx.purchase.other = await buy(fx.id.other, bought.id);

@@ -23,6 +23,7 @@ const EXPECTED = [
   'GET /api/admin/mail/campaigns role:admin no-store',
   'GET /api/admin/mail/campaigns/:id role:admin no-store',
   'GET /api/admin/mail/recipients role:admin no-store',
+  'GET /api/admin/mail/recipients/ids role:admin no-store',
   'GET /api/admin/news role:admin',
   'GET /api/admin/news/:id role:admin',
   'GET /api/admin/payments/files/:fileId role:admin no-store',

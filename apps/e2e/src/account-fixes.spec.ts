@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNT_TEXTS, AUTH_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS, AUTH_MESSAGES, PASSWORD_RULE } from '@solvr/contracts';
 import { admin, signIn } from '../support/fixtures';
 import { linkFromOutbox } from '../support/mail';
 import { confirmedAccount, watchPage } from '../support/watch';
@@ -27,6 +27,8 @@ test('Dashboard Password card: the current password is needed; the change keeps 
   const card = page.locator('.ui-card').filter({ has: page.getByRole('heading', { name: T.title }) });
   await card.getByRole('button', { name: T.open }).click();
   await expect(page.locator('#current-password')).toBeFocused();
+  // The one password rule (sign-up's), shown under the new password.
+  await expect(page.locator('#new-password-hint')).toHaveText(PASSWORD_RULE.hint);
   await page.locator('#current-password').fill('not-my-password');
   await page.locator('#new-password').fill('Brand-New-Pass1');
   await page.locator('#confirm-new-password').fill('Brand-New-Pass1');

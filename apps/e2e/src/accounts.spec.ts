@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_MESSAGES, MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, MESSAGES, PASSWORD_RULE } from '@solvr/contracts';
 import { googleIdentity, linkFromOutbox } from '../support/mail';
 
 const PASSWORD = 'my-first-pass';
@@ -126,14 +126,16 @@ test('Forgot password: reset link from the outbox, new password, old one refused
 
   const link = await linkFromOutbox(email, /Subject: Reset your Solvr password/, started);
   await page.goto(link.pathname + link.search);
-  await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass1');
-  await page.getByLabel('Confirm New Password').fill('Brand-New-Pass1');
+  // The one password rule, sign-up's: its hint under the field, and 6 characters are enough.
+  await expect(page.locator('#new-password-hint')).toHaveText(PASSWORD_RULE.hint);
+  await page.getByLabel('New Password', { exact: true }).fill('new-p6');
+  await page.getByLabel('Confirm New Password').fill('new-p6');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(AUTH_MESSAGES.resetDone)).toBeVisible();
 
   await signInForm(page, email, PASSWORD);
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
-  await signInForm(page, email, 'Brand-New-Pass1');
+  await signInForm(page, email, 'new-p6');
   await expect(page).toHaveURL(/\/CompleteProfile\?hasPassword=yes$/);
 });
 

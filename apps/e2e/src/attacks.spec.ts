@@ -10,16 +10,17 @@ import { confirmedAccount } from '../support/watch';
  */
 
 const PAYLOADS = [
-  '<img src=x onerror="window.__pwned=1;alert(1)">',
+  // Images carry alt text: news content refuses an image without it, and these are to be stored.
+  '<img src=x alt=x onerror="window.__pwned=1;alert(1)">',
   '<svg onload="window.__pwned=1;alert(2)"></svg>',
   '<script>window.__pwned=1;alert(3)</script>',
-  '"><img src=x onerror=window.__pwned=1>',
+  '"><img src=x alt onerror=window.__pwned=1>',
   "'><svg/onload=window.__pwned=1>",
   '<a href="javascript:window.__pwned=1;alert(4)">click me</a>',
   '<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>',
   '<details open ontoggle="window.__pwned=1">x</details>',
   '</textarea></title></style><script>window.__pwned=1</script>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=window.__pwned=1></style></mglyph></table></mtext></math>',
+  '<math><mtext><table><mglyph><style><img src=x alt=x onerror=window.__pwned=1></style></mglyph></table></mtext></math>',
 ];
 const TAG = `xss-${Date.now()}`;
 

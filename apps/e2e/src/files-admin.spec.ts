@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_FILES_TEXTS as F, ADMIN_UPLOAD_TEXTS as U, FILE_TEXTS, PORTAL_TEXTS } from '@solvr/contracts';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/fixtures';
+import { zipToUpload } from '../support/upload-file';
 import { confirmedAccount, watchPage } from '../support/watch';
 
 /** Issue 10 (web): the admin console's Upload and Files tabs. */
@@ -37,10 +34,8 @@ test('an admin uploads a file for one chosen user, with progress; that user sees
 }) => {
   const allowed = await confirmedAccount(request, 'allowed');
   const other = await confirmedAccount(request, 'other');
-  const dir = mkdtempSync(join(tmpdir(), 'solvr-upload-'));
   const name = `Interview-Kit-${Date.now()}`;
-  const path = join(dir, `${name}.zip`);
-  writeFileSync(path, randomBytes(4 * 1024 * 1024));
+  const { path, remove } = zipToUpload(name, 4 * 1024 * 1024);
   try {
     const watch = await watchPage(page);
     await signIn(page);
@@ -115,7 +110,7 @@ test('an admin uploads a file for one chosen user, with progress; that user sees
     await expect(stranger.getByText(L.emptyFiltered)).toBeVisible();
     await theirs.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
 

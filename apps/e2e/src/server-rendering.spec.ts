@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { LAYOUT_TEXTS, serverRenderedLinks } from '@solvr/contracts';
 
 /** Issue 11: the server-rendered pages hydrate as they are, and inline only the styles they need. */
 
@@ -56,5 +57,29 @@ test('each server-rendered page looks the same with the styles it inlines as wit
     } finally {
       await context.close();
     }
+  }
+});
+
+test('with JavaScript off, a page that needs it says so with links to the readable pages, and the public menu shows its links at 390 px', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    for (const path of ['/Signin', '/Signup', '/Dashboard']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: LAYOUT_TEXTS.noScript.title }), path).toBeVisible();
+      // (getByText does not look inside <noscript>; the heading's role does.)
+      await expect(page.getByRole('main'), path).toContainText(LAYOUT_TEXTS.noScript.body);
+      for (const link of serverRenderedLinks()) await expect(page.getByRole('link', { name: link.label, exact: true }), path).toHaveAttribute('href', link.path);
+    }
+    // A server-rendered page is itself: no such notice, and its menu's links are there without the ☰ button.
+    await page.goto('/Landing');
+    await expect(page.getByRole('heading', { name: LAYOUT_TEXTS.noScript.title })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: LAYOUT_TEXTS.toggleMenu })).toBeHidden();
+    const menu = page.getByRole('navigation', { name: LAYOUT_TEXTS.publicNav });
+    for (const label of ['How It Works', 'News', 'About']) await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    await menu.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/About$/);
+  } finally {
+    await context.close();
   }
 });

@@ -72,6 +72,8 @@ export interface FileView {
   /** The release's platform; null unless release_channel is set. */
   platform: Platform | null;
   release_notes: string;
+  /** A seeded release standing in for the installer (see ReleaseView.placeholder): shown, never downloaded. */
+  placeholder: boolean;
   /** For this caller, by spec section 6 (fileAvailability): 'download' or 'buy'; hidden files are never sent. */
   availability: Exclude<FileAvailability, 'hidden'>;
 }

@@ -27,7 +27,13 @@ export const EMAIL_CENTER_TEXTS = {
   searchPlaceholder: 'Search users...',
   selectAll: 'Select all',
   selectNone: 'Select none',
-  selected: (n: number, total: number) => `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} selected`,
+  /** The ticked users, over every search: exactly who gets the mail. */
+  selected: (n: number) => `${n.toLocaleString('en-US')} selected`,
+  /** The search matches more users than are listed: "Select all" picks the listed ones, this button every match. */
+  moreMatches: (shown: number, total: number) => `Showing the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} matches.`,
+  selectEveryMatch: (total: number) => `Select all ${total.toLocaleString('en-US')} matches`,
+  selectingEveryMatch: 'Selecting...',
+  selectEveryMatchFailed: 'Could not select every match. Please try again.',
   optedOut: 'Opted out',
   noUsers: 'No users found',
   subject: 'Subject',
@@ -182,6 +188,11 @@ export interface MailRecipientView {
   email: string;
   full_name: string | null;
   opted_out: boolean;
+}
+
+/** GET /api/admin/mail/recipients/ids?q=: every user a campaign can reach that matches (confirmed, not opted out). */
+export interface MailRecipientIds {
+  ids: string[];
 }
 
 export interface MailRecipientPage {

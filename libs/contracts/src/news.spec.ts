@@ -1,5 +1,5 @@
 import { formatListDate, formatLongDate, formatTime } from './dates';
-import { adminNewsPreview, htmlToText, NEWS_TEXTS, newsExcerpt, validateNews } from './news';
+import { adminNewsPreview, htmlToText, imagesWithoutAlt, NEWS_TEXTS, newsExcerpt, validateNews } from './news';
 
 describe('newsExcerpt (spec section 9: fallback 150 characters)', () => {
   it('is the excerpt when there is one', () => {
@@ -34,7 +34,23 @@ describe('validateNews (spec sections 5 and 9)', () => {
   it("needs title and content: 'Title and content are required'", () => {
     expect(validateNews({ title: '', content: 'x' }, 'Team')).toEqual({ ok: false, field: 'title', message: NEWS_TEXTS.required });
     expect(validateNews({ title: 'T', content: '<p></p>' }, 'Team')).toEqual({ ok: false, field: 'content', message: NEWS_TEXTS.required });
-    expect(validateNews({ title: 'T', content: '<img src="https://x.example/a.png">' }, 'Team').ok).toBe(true);
+    expect(validateNews({ title: 'T', content: '<img src="https://x.example/a.png" alt="A chart">' }, 'Team').ok).toBe(true);
+  });
+
+  it('asks for alt text on every image; alt="" (or a bare alt) marks a decorative one', () => {
+    const ok = (content: string) => validateNews({ title: 'T', content }, 'Team').ok;
+    expect(validateNews({ title: 'T', content: '<p>x</p><img src="https://x.example/a.png">' }, 'Team')).toEqual({
+      ok: false,
+      field: 'content',
+      message: NEWS_TEXTS.imageAltMissing(1),
+    });
+    expect(NEWS_TEXTS.imageAltMissing(2)).toMatch(/^2 images have no alt text/);
+    expect(imagesWithoutAlt('<IMG SRC="a"><img data-alt="x" src="b"><img src="c" alt=""><img alt src="d"><img src="e" alt>')).toEqual([
+      '<IMG SRC="a">',
+      '<img data-alt="x" src="b">',
+    ]);
+    expect(ok('<img src="https://x.example/a.png" alt="">')).toBe(true);
+    expect(ok('<p>no images</p>')).toBe(true);
   });
 
   it('defaults to published, not featured, by the team', () => {

@@ -79,7 +79,14 @@ export const NEWS_TEXTS = {
   notFound: 'This news post does not exist.',
   noMoreNews: 'No other news yet.',
   tooLong: (field: string, max: number) => `${field} can be at most ${max} characters.`,
+  imageAltMissing: (count: number) =>
+    `${count === 1 ? 'An image has' : `${count} images have`} no alt text. Describe each image with alt="…" (people who cannot see it hear this), or write alt="" for a purely decorative one.`,
 } as const;
+
+/** The <img> tags of some HTML that have no alt attribute at all (alt="" is a decorative image, and fine). */
+export function imagesWithoutAlt(html: string): string[] {
+  return (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\salt(\s*=|[\s/>])/i.test(tag));
+}
 
 /** Text of sanitised HTML: tags dropped, the common entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
@@ -119,7 +126,7 @@ export type NewsCheck = { ok: true; record: Required<NewsInput> } | { ok: false;
 /**
  * Spec section 5: title and content are required ('Title and content are required'); then lengths. Defaults of
  * spec section 9: published, not featured, author the team name. Content counts as empty when it has no text
- * and no image (an editor's empty "<p></p>").
+ * and no image (an editor's empty "<p></p>"). Every image needs an alt attribute (WCAG 1.1.1).
  */
 export function validateNews(input: Partial<NewsInput>, teamName: string): NewsCheck {
   const title = (input.title ?? '').trim();
@@ -127,6 +134,8 @@ export function validateNews(input: Partial<NewsInput>, teamName: string): NewsC
   if (!title || (!htmlToText(content) && !/<img\s/i.test(content))) return { ok: false, field: !title ? 'title' : 'content', message: NEWS_TEXTS.required };
   const excerpt = (input.excerpt ?? '').trim();
   const author = (input.author ?? '').trim() || teamName;
+  const unnamedImages = imagesWithoutAlt(content).length;
+  if (unnamedImages) return { ok: false, field: 'content', message: NEWS_TEXTS.imageAltMissing(unnamedImages) };
   for (const [field, value, max, label] of [
     ['title', title, NEWS_LIMITS.title, 'Title'],
     ['excerpt', excerpt, NEWS_LIMITS.excerpt, 'Excerpt'],

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES as M, toProfileUpdate, validateProfile, type Geo, type ProfileForm } from './profile';
+import { changedProfileFields, PROFILE_CHANGED_MAIL, PROFILE_MESSAGES as M, splitFullName, toProfileUpdate, validateProfile, type Geo, type ProfileForm, type ProfileView } from './profile';
 
 const geo: Geo = {
   isCountry: (n) => ['United States', 'Peru'].includes(n),
@@ -68,5 +68,45 @@ describe('validateProfile', () => {
       job_title: '',
       profile_completed: true,
     });
+  });
+});
+
+describe('changedProfileFields and the notice of a change by someone else', () => {
+  const view: ProfileView = {
+    email: 'ada@example.com',
+    full_name: 'Ada King Lovelace',
+    phone: '+15551234567',
+    street_address_1: '1 Main Street',
+    street_address_2: null,
+    city: 'Oakland',
+    state_province: 'California',
+    postal_code: '94016',
+    country: 'United States',
+    company: null,
+    job_title: 'Engineer',
+    profile_completed: true,
+    has_password: true,
+  };
+
+  it('names the changed fields with the form labels, in the form order; empty and missing are the same', () => {
+    expect(changedProfileFields(view, { ...view, street_address_2: '', company: '' })).toEqual([]);
+    expect(changedProfileFields(view, { ...view, full_name: 'Ada Byron', job_title: null, city: 'Reno', company: 'Acme' })).toEqual([
+      'Last name',
+      'City',
+      'Company',
+      'Job title',
+    ]);
+    expect(changedProfileFields(view, { ...view, full_name: 'Augusta King Lovelace', street_address_2: 'Apt 2' })).toEqual(['First name', 'Street address line 2']);
+    expect(splitFullName('  Ada  King Lovelace ')).toEqual(['Ada', 'King Lovelace']);
+    expect(splitFullName(null)).toEqual(['', '']);
+  });
+
+  it('says who, when (UTC) and what to do, with names of fields only', () => {
+    const at = new Date('2025-08-05T15:07:00Z');
+    expect(PROFILE_CHANGED_MAIL.when(at).replace(/\s/g, ' ')).toBe('August 5, 2025 at 3:07 PM (UTC)');
+    const text = PROFILE_CHANGED_MAIL.paragraphs('Solvr', ['City', 'Company'], PROFILE_CHANGED_MAIL.when(at)).join('\n');
+    expect(text).toContain('An administrator changed the profile of your Solvr account on August 5, 2025');
+    expect(text).toContain('Changed: City, Company.');
+    expect(text).toContain('If you did not expect this change');
   });
 });

@@ -1,5 +1,7 @@
 import { FIELD_MAX, tooLongMessage } from './field-limits';
+import { formatLongDate, formatTime } from './dates';
 import { LIMITS } from './limits';
+import { ACCOUNT_TEXTS } from './texts/accounts';
 
 /** Spec section 5 (Complete profile), verbatim where the spec gives the text. */
 export const PROFILE_MESSAGES = {
@@ -166,3 +168,50 @@ export interface ProfileView {
   profile_completed: boolean;
   has_password: boolean;
 }
+
+/** The profile form's labels without "(optional)": the names of the fields as the owner reads them in an e-mail. */
+const fieldName = (label: string) => label.replace(/\s*\(optional\)$/, '');
+const L = ACCOUNT_TEXTS.profile;
+
+/** The profile's fields in the form's order, each with its label (the name is shown as its two parts). */
+const PROFILE_FIELDS: ReadonlyArray<[label: string, value: (p: ProfileView) => string]> = [
+  [L.firstName, (p) => splitFullName(p.full_name)[0]],
+  [L.lastName, (p) => splitFullName(p.full_name)[1]],
+  [L.phone, (p) => p.phone ?? ''],
+  [L.street1, (p) => p.street_address_1 ?? ''],
+  [fieldName(L.street2), (p) => p.street_address_2 ?? ''],
+  [L.city, (p) => p.city ?? ''],
+  [L.state, (p) => p.state_province ?? ''],
+  [L.postal, (p) => p.postal_code ?? ''],
+  [L.country, (p) => p.country ?? ''],
+  [fieldName(L.company), (p) => p.company ?? ''],
+  [fieldName(L.jobTitle), (p) => p.job_title ?? ''],
+];
+
+/** full_name back into the form's first and last name (the first word, then the rest). */
+export function splitFullName(fullName: string | null): [first: string, last: string] {
+  const [first = '', ...rest] = (fullName ?? '').trim().split(/\s+/);
+  return [first, rest.join(' ')];
+}
+
+/** The labels of the profile fields whose value differs between two views of one account, in the form's order. */
+export function changedProfileFields(before: ProfileView, after: ProfileView): string[] {
+  return PROFILE_FIELDS.filter(([, value]) => value(before) !== value(after)).map(([label]) => label);
+}
+
+/**
+ * The e-mail an account's owner gets when someone else (an administrator, or the platform's service role) changed
+ * its profile: which fields (names, never values), by whom, when, and what to do if it was not expected.
+ */
+export const PROFILE_CHANGED_MAIL = {
+  subject: (product: string) => `Your ${product} profile was changed`,
+  /** The moment, in UTC: "August 5, 2025 at 3:07 PM (UTC)". */
+  when: (at: Date) => `${formatLongDate(at, 'UTC')} at ${formatTime(at, 'UTC')} (UTC)`,
+  paragraphs: (product: string, fields: readonly string[], when: string) => [
+    `An administrator changed the profile of your ${product} account on ${when}.`,
+    `Changed: ${fields.join(', ')}.`,
+    'Your password and your e-mail address were not changed.',
+    'If you did not expect this change, please check your profile and tell us through the Contact page.',
+  ],
+  action: 'Contact us',
+} as const;

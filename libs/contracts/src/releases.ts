@@ -25,6 +25,12 @@ export function isReleaseVersion(version: string): boolean {
   return !!m && [m[1], m[2], m[3]].every((n) => Number(n) <= Number.MAX_SAFE_INTEGER);
 }
 
+/**
+ * The product's launch date (spec section 2: the launch announcement of Aug 5, 2025): the date the releases a new
+ * site starts with carry, whenever the site was set up.
+ */
+export const LAUNCH_DATE = '2025-08-05T12:00:00.000Z';
+
 /** Where a release's bytes are, for browsers and the desktop app alike (no session needed). */
 export const releaseDownloadPath = (fileName: string) => `/downloads/${encodeURIComponent(fileName)}`;
 
@@ -49,6 +55,11 @@ export interface ReleaseView {
   created_date: string;
   /** releaseDownloadPath(file_name). */
   url: string;
+  /**
+   * A release a new site starts with, standing in until an admin uploads the real installer: listed with the spec's
+   * version and counts, but there is nothing to download (the buttons say RELEASE_TEXTS.installerComing).
+   */
+  placeholder: boolean;
 }
 
 export interface ReleasesOverview {
@@ -93,6 +104,10 @@ export const RELEASE_TEXTS = {
   comingSoon: (platform: Platform) =>
     platform === 'macos' ? 'macOS is coming.' : platform === 'linux' ? 'Linux maybe.' : `${PLATFORM_LABELS[platform]} is coming.`,
   notifyMe: 'Notify me',
+  /** The download button of a placeholder release (see ReleaseView.placeholder), until the real installer is uploaded. */
+  installerComing: 'Installer coming soon',
+  /** The api's answer for a placeholder's download, feed or file: there is no installer to serve yet. */
+  installerNotYet: 'The installer is coming soon: it has not been published yet. Please check back shortly.',
   notifySaved: (platform: Platform) => `We will e-mail you once, when the ${PLATFORM_LABELS[platform]} version is out.`,
   notFound: 'There is no such release.',
   badChannel: `Release channel must be one of ${RELEASE_CHANNELS.join(', ')}, or empty.`,

@@ -1,4 +1,4 @@
-import { checkSignupRequest, isValidEmail, normalizeEmail, validateSignup } from './signup';
+import { checkSignupRequest, isValidEmail, normalizeEmail, PASSWORD_RULE, passwordRuleProblem, validateSignup } from './signup';
 
 describe('validateSignup', () => {
   it('checks blanks first, then the match, then the length', () => {
@@ -13,6 +13,16 @@ describe('validateSignup', () => {
     expect(validateSignup({ email: 'a@b.co', password: ' abcdef', confirmPassword: 'abcdef' })).toBe("Passwords don't match!");
     expect(validateSignup({ email: 'a@b.co', password: '  abc ', confirmPassword: '  abc ' })).toBeNull();
     expect(validateSignup({ email: 'a@b.co', password: ' abc ', confirmPassword: ' abc ' })).toBe('Passwords must be at least 6 characters long!');
+  });
+});
+
+describe('PASSWORD_RULE (sign-up, change and reset)', () => {
+  it("is the spec's sign-up rule: 6 characters as typed, the spec's message and hint", () => {
+    expect(PASSWORD_RULE).toEqual({ minLength: 6, message: 'Passwords must be at least 6 characters long!', hint: 'Minimum 6 characters' });
+    expect(passwordRuleProblem('12345')).toBe(PASSWORD_RULE.message);
+    expect(passwordRuleProblem(' abc ')).toBe(PASSWORD_RULE.message);
+    expect(passwordRuleProblem('abcdef')).toBeNull();
+    expect(passwordRuleProblem('  abc ')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from './auth';
 import { LIMITS } from './limits';
 import { MESSAGES } from './messages';
+import { ACCOUNT_TEXTS } from './texts/accounts';
 
 export const EMAIL_MAX_LENGTH = 254;
 /**
@@ -26,6 +27,21 @@ export const isValidEmail = (email: string): boolean => {
  */
 const isBlank = (value: string | undefined): boolean => !value?.trim();
 
+/**
+ * The one password rule of sign-up, change password (Dashboard) and reset password (/ResetPassword), on the api and
+ * the pages alike: spec section 5's sign-up rule, at least LIMITS.signupPasswordMin characters, with the spec's
+ * message and the spec's hint ('Minimum 6 characters') that each of those forms shows under its password field.
+ * Only the first password set on Complete Profile keeps the spec's stricter checklist (PASSWORD_RULES).
+ */
+export const PASSWORD_RULE = {
+  minLength: LIMITS.signupPasswordMin,
+  message: MESSAGES.signup.short,
+  hint: ACCOUNT_TEXTS.signup.passwordHint,
+} as const;
+
+/** PASSWORD_RULE's message when the password (as typed, never trimmed) breaks it, else null. */
+export const passwordRuleProblem = (password: string): string | null => (password.length < PASSWORD_RULE.minLength ? PASSWORD_RULE.message : null);
+
 export interface SignupRequest {
   email: string;
   password: string;
@@ -38,7 +54,8 @@ export interface SignupInput extends SignupRequest {
 /** What the api checks of POST /auth/signup: the spec's blank and length rules, then a usable address. */
 export function checkSignupRequest({ email, password }: Partial<SignupRequest>): string | null {
   if (isBlank(email) || isBlank(password)) return MESSAGES.signup.blank;
-  if ((password as string).length < LIMITS.signupPasswordMin) return MESSAGES.signup.short;
+  const weak = passwordRuleProblem(password as string);
+  if (weak) return weak;
   if (!isValidEmail(email as string)) return AUTH_MESSAGES.emailRequired;
   return null;
 }

@@ -1,5 +1,6 @@
 import type { NewsList, NewsView } from './news';
 import type { PublicConfig } from './api-types';
+import { pageDef, pathTo, type PageName } from './routes';
 
 /** One RTK Query cache entry the server rendered with; the browser starts from the same before it hydrates. */
 export interface SsrQuery {
@@ -27,6 +28,11 @@ export const SSR_PAYLOAD_ID = 'solvr-ssr';
  * as a plain form), so the browser renders them.
  */
 export const SSR_PAGES: readonly string[] = ['Landing', 'NewsPage', 'HowItWorks', 'Proof', 'About'];
+
+/** Links to the server-rendered pages (they work with JavaScript off), e.g. for the shell's <noscript> text. */
+export function serverRenderedLinks(product?: string): { label: string; path: string }[] {
+  return (SSR_PAGES as readonly PageName[]).map((page) => ({ label: pageDef(page).label, path: pathTo(page, product) }));
+}
 
 /** What the api lends the server renderer to read (published news only). */
 export interface SsrDataSource {

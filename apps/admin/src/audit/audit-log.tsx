@@ -61,14 +61,23 @@ export function AuditLog() {
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
-                    <td>{when(e.created_date)}</td>
-                    <td>{e.actor_email}</td>
-                    <td>
+                    <td data-label={T.when}>{when(e.created_date)}</td>
+                    <td data-label={T.actor} className="ad-audit-token">
+                      {e.actor_email}
+                    </td>
+                    <td data-label={T.action}>
                       <code>{e.action}</code>
                     </td>
-                    <td>{[e.target_type, e.target_label ?? e.target_id].filter(Boolean).join(': ')}</td>
-                    <td>{e.detail ?? ''}</td>
-                    <td>{e.ip ?? ''}</td>
+                    <td data-label={T.target}>
+                      {e.target_type}
+                      {e.target_type && (e.target_label || e.target_id) ? ': ' : ''}
+                      {/* A deleted item is named by the label kept at delete time; only an unnamed one shows its id. */}
+                      {e.target_label ?? <span className="ad-audit-token">{e.target_id}</span>}
+                    </td>
+                    <td data-label={T.detail}>{e.detail ?? ''}</td>
+                    <td data-label={T.ip} className="ad-audit-token">
+                      {e.ip ?? ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,9 @@ import { NewsAdminTab } from '@solvr/web-news/admin';
 import { EmailCenter } from '@solvr/web-mail/admin';
 import { Overview } from '../overview/overview';
 
+/** Tabs that hold work in progress (an upload, a news post or an e-mail being written): kept, hidden, while another is open. */
+const WORK_TABS: readonly AdminTab[] = ['Upload', 'News', 'Email'];
+
 const isTab = (value: string | null): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value ?? '');
 
 function TabContent({ tab, openTab }: { tab: AdminTab; openTab(tab: AdminTab): void }) {
@@ -52,9 +55,13 @@ export default function Admin() {
         <h1>{T.title}</h1>
         <p className="ad-muted">{T.subtitle}</p>
       </div>
-      <Tabs tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))} value={tab} onChange={(id) => openTab(id as AdminTab)}>
-        <TabContent tab={tab} openTab={openTab} />
-      </Tabs>
+      <Tabs
+        tabs={ADMIN_TABS.map((t) => ({ id: t, label: t }))}
+        value={tab}
+        onChange={(id) => openTab(id as AdminTab)}
+        renderPanel={(id) => <TabContent tab={id as AdminTab} openTab={openTab} />}
+        keepMounted={WORK_TABS}
+      />
     </PageContainer>
   );
 }

@@ -11,6 +11,14 @@ export const ADMIN_TEXTS = {
   comingSoon: 'This section is being prepared.',
 } as const;
 
+/** Unsaved work in the admin console: closing what holds it asks first. */
+export const UNSAVED_TEXTS = {
+  discardTitle: 'Discard unsaved changes?',
+  discardBody: 'What you have written here will be lost.',
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+} as const;
+
 /** Spec section 2, "Files tab" (verbatim where the spec gives the text); the rest is ours. */
 export const ADMIN_FILES_TEXTS = {
   searchPlaceholder: 'Search files...',

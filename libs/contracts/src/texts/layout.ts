@@ -11,4 +11,13 @@ export const LAYOUT_TEXTS = {
   footerDescription: (product: string) => `A file distribution platform for the ${product} desktop app: installers, updates and guides in one place.`,
   /** The mark on a footer item the spec shows without a page behind it (Pricing, API Docs, Integrations, Careers). */
   comingSoon: 'Coming soon',
+  /** What a page that needs scripts (sign-in, sign-up, the signed-in area) shows with JavaScript off (index.html). */
+  noScript: {
+    /** Its stylesheet, linked from a <noscript> in the head: never part of a page's styles with scripts on. */
+    stylesheet: '/noscript.css',
+    title: 'JavaScript is turned off',
+    body: 'Signing in, signing up, your dashboard and your downloads need JavaScript. Turn it on for this site and reload the page.',
+    /** Before the links to the pages the server renders (serverRenderedLinks), which work without scripts. */
+    linksLabel: 'You can still read:',
+  },
 } as const;

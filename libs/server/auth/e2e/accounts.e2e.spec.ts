@@ -1,6 +1,6 @@
 // tiers: sqlite, services
 import request from 'supertest';
-import { AUTH_MESSAGES, MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, MESSAGES, PASSWORD_RULE, PROFILE_MESSAGES } from '@solvr/contracts';
 import { DataSource } from 'typeorm';
 import { AuthToken } from '@solvr/server-auth';
 import { UsersService } from '@solvr/server-users';
@@ -99,7 +99,7 @@ describe(`accounts (${TIER})`, () => {
     const email = 'forgetful@example.com';
     beforeAll(() => signUpVerified(app, email, PASSWORD));
 
-    it('sends a one-hour single-use link, sets a password that meets the rules, and signs out every session', async () => {
+    it('sends a one-hour single-use link, sets a password that meets the sign-up rule, and signs out every session', async () => {
       const before = await signIn(app, email, PASSWORD);
       const unknown = await http().post('/api/auth/forgot-password').send({ email: 'nobody@example.com' }).expect(202);
       const known = await http().post('/api/auth/forgot-password').send({ email }).expect(202);
@@ -109,8 +109,8 @@ describe(`accounts (${TIER})`, () => {
       const link = linkIn((await lastMail(app, email, 'password-reset'))?.text);
       expect(link.pathname).toBe('/ResetPassword');
       const token = link.searchParams.get('token');
-      const weak = await http().post('/api/auth/reset-password').send({ token, password: 'weakpass' }).expect(400);
-      expect(weak.body.message).toBe(PROFILE_MESSAGES.passwordRules);
+      const weak = await http().post('/api/auth/reset-password').send({ token, password: 'weak5' }).expect(400);
+      expect(weak.body.message).toBe(MESSAGES.signup.short);
       await http().post('/api/auth/reset-password').send({ token, password: STRONG }).expect(200);
       const reused = await http().post('/api/auth/reset-password').send({ token, password: STRONG }).expect(400);
       expect(reused.body.message).toBe(AUTH_MESSAGES.linkInvalid);
@@ -127,6 +127,42 @@ describe(`accounts (${TIER})`, () => {
       const token = linkIn((await lastMail(app, late, 'password-reset'))?.text).searchParams.get('token');
       await expireLinks(app, 'reset-password');
       expect((await http().post('/api/auth/reset-password').send({ token, password: STRONG }).expect(400)).body.message).toBe(AUTH_MESSAGES.linkInvalid);
+    });
+  });
+
+  describe("one password rule for sign-up, change and reset: the spec's 6 characters", () => {
+    const SIX = 'abcdef';
+    const FIVE = 'abcde';
+
+    it('resets to a 6-character password and refuses a 5-character one with the sign-up message', async () => {
+      const email = 'six.reset@example.com';
+      await signUpVerified(app, email, PASSWORD);
+      await http().post('/api/auth/forgot-password').send({ email }).expect(202);
+      const token = linkIn((await lastMail(app, email, 'password-reset'))?.text).searchParams.get('token');
+      const short = await http().post('/api/auth/reset-password').send({ token, password: FIVE }).expect(400);
+      expect(short.body.message).toBe('Passwords must be at least 6 characters long!');
+      expect(short.body.message).toBe(PASSWORD_RULE.message);
+      // The refusal leaves the link usable.
+      await http().post('/api/auth/reset-password').send({ token, password: SIX }).expect(200);
+      await signIn(app, email, SIX);
+    });
+
+    it('changes to a 6-character password and refuses a 5-character one with the sign-up message', async () => {
+      const email = 'six.change@example.com';
+      await signUpVerified(app, email, PASSWORD);
+      const auth = { Authorization: `Bearer ${(await signIn(app, email, PASSWORD)).token}` };
+      const short = await http().post('/api/users/me/password').set(auth).send({ current_password: PASSWORD, password: FIVE }).expect(400);
+      expect(short.body.message).toBe('Passwords must be at least 6 characters long!');
+      expect(short.body.message).toBe(PASSWORD_RULE.message);
+      await http().post('/api/users/me/password').set(auth).send({ current_password: PASSWORD, password: SIX }).expect(200);
+      await http().post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
+      await signIn(app, email, SIX);
+    });
+
+    it('signs up with 6 characters and refuses 5, with the same message', async () => {
+      expect((await http().post('/api/auth/signup').send({ email: 'six.signup@example.com', password: FIVE }).expect(400)).body.message).toBe(PASSWORD_RULE.message);
+      await signUpVerified(app, 'six.signup@example.com', SIX);
+      await signIn(app, 'six.signup@example.com', SIX);
     });
   });
 

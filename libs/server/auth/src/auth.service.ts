@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { performance } from 'perf_hooks';
-import { AUTH_MESSAGES, type AccountView, isValidEmail, meetsPasswordRules, normalizeEmail, PROFILE_MESSAGES, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
+import { AUTH_MESSAGES, type AccountView, isValidEmail, normalizeEmail, passwordRuleProblem, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
 import { AccessState, AccessTokenClaims } from '@solvr/server-core';
 import { Passwords, toAccountView, User, UsersService } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
@@ -31,6 +31,12 @@ export interface GoogleProfile {
 }
 
 export class GoogleLinkRefused extends Error {}
+
+/** 400 with PASSWORD_RULE's message (the spec's sign-up text) when a new password breaks it. */
+function requirePasswordRule(password: string): void {
+  const problem = passwordRuleProblem(password);
+  if (problem) throw new BadRequestException(problem);
+}
 
 @Injectable()
 export class AuthService {
@@ -140,9 +146,9 @@ export class AuthService {
     else await this.resetTiming.match();
   }
 
-  /** Sets the new password and signs the user out everywhere (sessions and access tokens). */
+  /** Sets the new password (PASSWORD_RULE, as at sign-up) and signs the user out everywhere (sessions and access tokens). */
   async resetPassword(token: string, password: string): Promise<void> {
-    if (!meetsPasswordRules(password)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
+    requirePasswordRule(password);
     const userId = await this.links.consume(token, 'reset-password');
     if (!userId) throw new BadRequestException(AUTH_MESSAGES.linkInvalid);
     await this.accounts.resetPassword(userId, password);
@@ -150,8 +156,8 @@ export class AuthService {
   }
 
   /**
-   * A signed-in password change: the current password is needed when the account has one. Every other session
-   * ends and earlier access tokens stop working; this browser gets a new session.
+   * A signed-in password change under PASSWORD_RULE (as at sign-up): the current password is needed when the account
+   * has one. Every other session ends and earlier access tokens stop working; this browser gets a new session.
    */
   async changePassword(userId: string, current: string | undefined, next: string): Promise<SignedIn> {
     const user = await this.accounts.findWithPasswordHash({ id: userId });
@@ -160,7 +166,7 @@ export class AuthService {
       if (!current) throw new BadRequestException(AUTH_MESSAGES.currentPasswordRequired);
       if (!(await this.passwords.verify(user.passwordHash, current))) throw new BadRequestException(AUTH_MESSAGES.currentPasswordWrong);
     }
-    if (!meetsPasswordRules(next)) throw new BadRequestException(PROFILE_MESSAGES.passwordRules);
+    requirePasswordRule(next);
     await this.accounts.changePassword(userId, next);
     await this.sessions.revokeAllForUser(userId);
     return this.signedIn({ ...user, passwordHash: 'set' });

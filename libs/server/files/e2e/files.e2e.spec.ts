@@ -4,7 +4,7 @@ import http from 'http';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, type AdminFileView, type FileView } from '@solvr/contracts';
+import { FILE_TEXTS, type AdminFileView, type AuditPage, type FileView } from '@solvr/contracts';
 import { configOf } from '@solvr/server-core';
 import { filesConfig, FilesService } from '@solvr/server-files';
 import { signDownload } from '@solvr/server-storage';
@@ -526,8 +526,12 @@ describe(`files (${TIER})`, () => {
       const before = objects();
       const doomedLink = await downloadLink(victim.id, 'user');
       expect((await rawRequest(port, doomedLink)).status).toBe(200);
-      await api().delete(`/api/admin/files/${victim.id}`).set('Authorization', `Bearer ${tokens.admin}`).expect(204);
+      const gone = await api().delete(`/api/admin/files/${victim.id}`).set('Authorization', `Bearer ${tokens.admin}`).expect(204);
+      expect(gone.text).toBe('');
       expect(before.length - objects().length).toBe(1);
+      // The audit log still names the file it no longer has.
+      const log = (await as('admin')(api().get('/api/admin/audit').query({ action: 'file.delete' })).expect(200)).body as AuditPage;
+      expect(log.entries[0]).toMatchObject({ target_type: 'file', target_id: victim.id, target_label: 'Doomed' });
       expect((await rawRequest(port, doomedLink)).status).toBe(404);
       await as('user')(api().get(`/api/files/${victim.id}`)).expect(404);
       await api().delete(`/api/admin/files/${victim.id}`).set('Authorization', `Bearer ${tokens.admin}`).expect(404);

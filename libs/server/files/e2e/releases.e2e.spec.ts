@@ -4,16 +4,17 @@ import { load } from 'js-yaml';
 import { valid } from 'semver';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, RELEASE_TEXTS, type AdminFileView, type LibrarySummary, type ReleaseFeed, type ReleasesOverview, type UserPick } from '@solvr/contracts';
-import { FILES_MIGRATIONS, SEEDED_RELEASES, seededDigests } from '@solvr/server-files';
+import { FILE_TEXTS, isNewThisWeek, LAUNCH_DATE, RELEASE_TEXTS, type AdminFileView, type FileView, type LibrarySummary, type ReleaseFeed, type ReleasesOverview, type UserPick } from '@solvr/contracts';
+import { FileRecord, FILES_MIGRATIONS, SEEDED_RELEASES, seededDigests } from '@solvr/server-files';
 import { type ApiApp, createApi, signIn, createAccount, multipart, portOf, rawRequest, type FilePart, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'releases-pass-1';
 const ADMIN = 'rel.admin@releases.test';
 const WAITER = 'mac.waiter@releases.test';
 const OTHER = 'plain.user@releases.test';
+/** Outside releases.test: the user picker's searches below find the three above only. */
+const WINDOWS_WAITER = 'windows.fan@fans.test';
 const [STABLE, BETA] = SEEDED_RELEASES;
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
 
 describe(`releases and the update feed (${TIER})`, () => {
@@ -26,6 +27,13 @@ describe(`releases and the update feed (${TIER})`, () => {
   const fileCount = async (id: string) => Number((await app.get(DataSource).query('SELECT download_count AS n FROM files WHERE id = ?', [id]))[0].n);
   const releaseMails = async (to: string) =>
     Number((await app.get(DataSource).query("SELECT COUNT(*) AS n FROM mail_outbox WHERE to_address = ? AND kind = 'release'", [to]))[0].n);
+  /** Runs one of the files migrations again, as on a site that was set up before it. */
+  const runMigration = async (name: string) => {
+    const migration = FILES_MIGRATIONS.map((M) => new M()).find((m) => m.name === name);
+    if (!migration) throw new Error(`no migration ${name}`);
+    const q = app.get(DataSource).createQueryRunner();
+    await migration.up(q).finally(() => q.release());
+  };
   /** The bytes at a path, fetched the way the desktop app does: no session, no cookies. */
   const fetchBytes = async (path: string, headers: Record<string, string> = {}) => rawRequest(port, path, { headers });
 
@@ -34,7 +42,7 @@ describe(`releases and the update feed (${TIER})`, () => {
     app = await createApi(t.config({ PUBLIC_URL: 'https://downloads.example.test', THROTTLE_PER_IP: '1000' }));
     await app.listen(0, '127.0.0.1');
     port = portOf(app);
-    for (const email of [ADMIN, WAITER, OTHER]) {
+    for (const email of [ADMIN, WAITER, OTHER, WINDOWS_WAITER]) {
       await createAccount(app, email, PASSWORD, email === ADMIN ? 'admin' : 'user');
       token[email] = (await signIn(app, email, PASSWORD)).token;
     }
@@ -49,38 +57,83 @@ describe(`releases and the update feed (${TIER})`, () => {
     return as(ADMIN)(api().post('/api/admin/files').set('Content-Type', contentType)).send(body);
   }
 
-  it('starts a new site with the two seeded releases, their real sizes and the spec counts', async () => {
+  /** The real installers an admin uploads once the fresh site has been looked at (the seeded ones are placeholders). */
+  const real = {} as Record<'stable' | 'beta', AdminFileView & { bytes: Buffer }>;
+  const comingAnswer = (res: { status: number; body: Buffer }) => [res.status, JSON.parse(res.body.toString()).message];
+
+  it('starts a new site with the two seeded releases: the spec versions and counts, the launch date, and no installer to serve', async () => {
     const { body } = await as(OTHER)(api().get('/api/releases')).expect(200);
     const overview = body as ReleasesOverview;
-    expect(overview.releases.map((r) => [r.channel, r.platform, r.name, r.version, r.download_count])).toEqual([
-      ['stable', 'windows', 'Installer', '1.0.20', 1987],
-      ['beta', 'windows', 'Beta', '0.99.0', 14768],
+    expect(overview.releases.map((r) => [r.channel, r.platform, r.name, r.version, r.download_count, r.created_date, r.placeholder])).toEqual([
+      ['stable', 'windows', 'Installer', '1.0.20', 1987, LAUNCH_DATE, true],
+      ['beta', 'windows', 'Beta', '0.99.0', 14768, LAUNCH_DATE, true],
     ]);
+    // The README archive is never served as the installer: not by name, not by the feeds, not as a library download.
     for (const release of overview.releases) {
-      const res = await fetchBytes(release.url);
-      expect(res.status).toBe(200);
-      expect(res.body.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
-      expect(release.file_size).toBe(res.body.length);
-      expect(release.sha256).toBe(sha256(res.body));
       expect(release.url).toBe(`/downloads/${release.file_name}`);
+      expect(comingAnswer(await fetchBytes(release.url))).toEqual([404, RELEASE_TEXTS.installerNotYet]);
+      const download = await as(OTHER)(api().post(`/api/files/${release.id}/download`)).expect(404);
+      expect(download.body.message).toBe(RELEASE_TEXTS.installerNotYet);
     }
+    for (const path of ['/api/releases/stable/latest.yml', '/api/releases/stable/latest.json', '/api/releases/beta/latest.yml']) {
+      expect([path, (await api().get(path).expect(404)).body.message]).toEqual([path, RELEASE_TEXTS.installerNotYet]);
+    }
+    expect(await fileCount(STABLE.id)).toBe(1987);
+    // The library lists them as placeholders, and counts them neither as available nor as new.
+    const library = (await as(OTHER)(api().get('/api/files')).expect(200)).body as FileView[];
+    expect(library.filter((f) => f.placeholder).map((f) => [f.id, f.created_date])).toEqual([
+      [STABLE.id, LAUNCH_DATE],
+      [BETA.id, LAUNCH_DATE],
+    ]);
+    expect((await as(OTHER)(api().get('/api/files/summary')).expect(200)).body).toMatchObject({ total_files: 2, available_files: 0, new_this_week: 0 });
+    // Nothing is out for Windows yet: one may ask to be told.
+    await as(WINDOWS_WAITER)(api().post('/api/releases/notify')).send({ platform: 'windows' }).expect(204);
+    expect((await as(WINDOWS_WAITER)(api().get('/api/releases')).expect(200)).body.waiting).toEqual(['windows']);
+  });
+
+  it('as soon as an admin uploads the real installers, the feeds, the /downloads/ names and the library serve them', async () => {
+    for (const [channel, name, version, fileName] of [
+      ['beta', 'Beta', '1.0.0-beta.1', 'Solvr-Setup-1.0.0-beta.1.zip'],
+      ['stable', 'Installer', '1.0.21', 'Solvr-Setup-1.0.21.zip'],
+    ] as const) {
+      const bytes = randomBytes(4096);
+      const res = await upload({ name, version, release_channel: channel, platform: 'windows', release_notes: `${name} ${version}` }, { filename: fileName, content: bytes, type: 'application/zip' });
+      expect(res.status).toBe(201);
+      real[channel] = { ...(res.body as AdminFileView), bytes };
+    }
+    const overview = (await as(OTHER)(api().get('/api/releases')).expect(200)).body as ReleasesOverview;
+    expect(overview.releases.map((r) => [r.channel, r.version, r.placeholder])).toEqual([
+      ['stable', '1.0.21', false],
+      ['beta', '1.0.0-beta.1', false],
+    ]);
+    const feed = load((await api().get('/api/releases/stable/latest.yml').expect(200)).text) as ReleaseFeed;
+    expect([feed.version, feed.files[0].sha512]).toEqual(['1.0.21', sha512(real.stable.bytes)]);
+    expect((await fetchBytes(overview.releases[0].url)).body).toEqual(real.stable.bytes);
+    const link = (await as(WINDOWS_WAITER)(api().post(`/api/files/${real.stable.id}/download`)).expect(200)).body as { url: string };
+    expect(link.url).toMatch(/^\/api\/download\?/);
+    // The one waiting for Windows is told, once; the placeholders stay what they are.
+    expect(await releaseMails(WINDOWS_WAITER)).toBe(1);
+    expect((await as(WINDOWS_WAITER)(api().get('/api/releases')).expect(200)).body.waiting).toEqual([]);
+    expect(comingAnswer(await fetchBytes(`/downloads/${STABLE.fileName}`))).toEqual([404, RELEASE_TEXTS.installerNotYet]);
   });
 
   it('serves an installer at /downloads/{name} without a session, counting a download once, not per resumed range', async () => {
-    const before = await fileCount(BETA.id);
-    const whole = await fetchBytes(`/downloads/${BETA.fileName}`);
+    const beta = real.beta;
+    const before = await fileCount(beta.id);
+    const whole = await fetchBytes(`/downloads/${beta.file_name}`);
     expect(whole.status).toBe(200);
-    expect(whole.headers['content-disposition']).toContain(`filename="${BETA.fileName}"`);
-    expect(await fileCount(BETA.id)).toBe(before + 1);
+    expect(whole.body).toEqual(beta.bytes);
+    expect(whole.headers['content-disposition']).toContain(`filename="${beta.file_name}"`);
+    expect(await fileCount(beta.id)).toBe(before + 1);
 
-    const rest = await fetchBytes(`/downloads/${BETA.fileName}`, { Range: 'bytes=10-' });
+    const rest = await fetchBytes(`/downloads/${beta.file_name}`, { Range: 'bytes=10-' });
     expect(rest.status).toBe(206);
     expect(rest.body).toEqual(whole.body.subarray(10));
-    const head = await rawRequest(port, `/downloads/${BETA.fileName}`, { method: 'HEAD' });
+    const head = await rawRequest(port, `/downloads/${beta.file_name}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    const notModified = await fetchBytes(`/downloads/${BETA.fileName}`, { 'If-None-Match': String(whole.headers.etag) });
+    const notModified = await fetchBytes(`/downloads/${beta.file_name}`, { 'If-None-Match': String(whole.headers.etag) });
     expect(notModified.status).toBe(304);
-    expect(await fileCount(BETA.id)).toBe(before + 1);
+    expect(await fileCount(beta.id)).toBe(before + 1);
 
     expect((await fetchBytes('/downloads/nothing-here.zip')).status).toBe(404);
     expect((await fetchBytes('/downloads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
@@ -90,7 +143,7 @@ describe(`releases and the update feed (${TIER})`, () => {
     const res = await api().get('/api/releases/stable/latest.yml').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/yaml/);
     const feed = load(res.text) as ReleaseFeed;
-    expect(feed.version).toBe(STABLE.version);
+    expect(feed.version).toBe(real.stable.version);
     expect(feed.files).toHaveLength(1);
     const url = new URL(feed.files[0].url);
     expect(url.origin).toBe('https://downloads.example.test');
@@ -100,11 +153,11 @@ describe(`releases and the update feed (${TIER})`, () => {
     expect(feed.files[0].sha512).toBe(sha512(bytes));
     expect(feed.sha512).toBe(sha512(bytes));
     expect(Number.isNaN(Date.parse(feed.releaseDate))).toBe(false);
-    expect(feed.releaseNotes).toBe(STABLE.releaseNotes);
+    expect(feed.releaseNotes).toBe(real.stable.release_notes);
 
     const json = (await api().get('/api/releases/stable/latest.json').expect(200)).body as ReleaseFeed;
     expect(json).toEqual(feed);
-    expect((load((await api().get('/api/releases/beta/latest.yml').expect(200)).text) as ReleaseFeed).version).toBe(BETA.version);
+    expect((load((await api().get('/api/releases/beta/latest.yml').expect(200)).text) as ReleaseFeed).version).toBe(real.beta.version);
 
     for (const path of ['/api/releases/stable/latest-mac.yml', '/api/releases/nightly/latest.yml', '/api/releases/stable/latest.json?platform=amiga', '/api/releases/stable/other.yml']) {
       const missing = await api().get(path).expect(404);
@@ -112,7 +165,7 @@ describe(`releases and the update feed (${TIER})`, () => {
     }
   });
 
-  it('publishes in every feed a version electron-updater accepts (semver valid), the seeded beta too', async () => {
+  it('publishes in every feed a version electron-updater accepts (semver valid)', async () => {
     for (const channel of ['stable', 'beta']) {
       const feed = load((await api().get(`/api/releases/${channel}/latest.yml`).expect(200)).text) as ReleaseFeed;
       expect([channel, valid(feed.version)]).toEqual([channel, feed.version]);
@@ -130,11 +183,7 @@ describe(`releases and the update feed (${TIER})`, () => {
 
   it('fixes the beta a site was seeded with as version 0.99, and no other row', async () => {
     const ds = app.get(DataSource);
-    const fix = FILES_MIGRATIONS.map((M) => new M()).find((m) => m.name === 'SeededBetaVersion1763700000012');
-    const runFix = async () => {
-      const q = ds.createQueryRunner();
-      await fix?.up(q).finally(() => q.release());
-    };
+    const runFix = () => runMigration('SeededBetaVersion1763700000012');
     const rowOf = async (id: string) =>
       (await ds.query('SELECT version, storage_key, file_size, sha256, sha512, file_name FROM files WHERE id = ?', [id]))[0] as Record<string, unknown>;
     const seeded = await rowOf(BETA.id);
@@ -147,14 +196,34 @@ describe(`releases and the update feed (${TIER})`, () => {
     expect(await rowOf(BETA.id)).toEqual(seeded);
     expect(seeded).toMatchObject({ version: '0.99.0', storage_key: BETA.storageKey, sha256: seededDigests(BETA).sha256 });
     expect((await rowOf(mine.body.id)).version).toBe('0.99');
-    const served = await fetchBytes(`/downloads/${BETA.fileName}`);
-    expect([served.status, sha256(served.body)]).toEqual([200, seeded.sha256]);
+    // Still the placeholder it was seeded as: listed, never served.
+    expect(comingAnswer(await fetchBytes(`/downloads/${BETA.fileName}`))).toEqual([404, RELEASE_TEXTS.installerNotYet]);
 
     // A seeded row that is no longer as seeded is left alone.
     await ds.query('UPDATE files SET version = ?, storage_key = ? WHERE id = ?', ['0.99', 'files/replaced', BETA.id]);
     await runFix();
     expect(await rowOf(BETA.id)).toMatchObject({ version: '0.99', storage_key: 'files/replaced' });
     await ds.query('UPDATE files SET version = ?, storage_key = ? WHERE id = ?', [BETA.version, BETA.storageKey, BETA.id]);
+  });
+
+  it('dates the seeded releases at the launch, whenever the seed ran; an edited one keeps its last change, and no other row moves', async () => {
+    const ds = app.get(DataSource);
+    const runDating = () => runMigration('SeededLaunchDate1763700000013');
+    const datesOf = async (id: string) => {
+      const row = await ds.getRepository(FileRecord).findOneByOrFail({ id });
+      return [row.createdDate.toISOString(), row.updatedDate.toISOString()];
+    };
+    const seededAt = '2026-01-02 03:04:05.678';
+    const editedAt = '2026-02-03 04:05:06.789';
+    const uploaded = await datesOf(real.beta.id);
+    // A site seeded before: the seed's own time on both rows; the beta since edited by an admin.
+    await ds.query('UPDATE files SET created_date = ?, updated_date = ? WHERE id IN (?, ?)', [seededAt, seededAt, STABLE.id, BETA.id]);
+    await ds.query('UPDATE files SET updated_date = ? WHERE id = ?', [editedAt, BETA.id]);
+    await runDating();
+    expect(await datesOf(STABLE.id)).toEqual([LAUNCH_DATE, LAUNCH_DATE]);
+    expect(await datesOf(BETA.id)).toEqual([LAUNCH_DATE, '2026-02-03T04:05:06.789Z']);
+    expect(await datesOf(real.beta.id)).toEqual(uploaded);
+    await ds.query('UPDATE files SET updated_date = ? WHERE id = ?', [LAUNCH_DATE.replace('T', ' ').replace('Z', ''), BETA.id]);
   });
 
   it('makes an uploaded installer the latest release, with its notes in the feed; a release must be free and for all users', async () => {
@@ -184,8 +253,13 @@ describe(`releases and the update feed (${TIER})`, () => {
 
     // Deactivated, it leaves the feed and its URL; the previous release is the latest again.
     await as(ADMIN)(api().patch(`/api/admin/files/${created.id}`)).send({ is_active: false }).expect(200);
-    expect((load((await api().get('/api/releases/stable/latest.yml')).text) as ReleaseFeed).version).toBe(STABLE.version);
+    expect((load((await api().get('/api/releases/stable/latest.yml')).text) as ReleaseFeed).version).toBe(real.stable.version);
     expect((await fetchBytes('/downloads/Solvr-Setup-1.1.0.zip')).status).toBe(404);
+    // And with every uploaded one deactivated, the placeholder is the latest again: no update, the installer is coming.
+    await as(ADMIN)(api().patch(`/api/admin/files/${real.stable.id}`)).send({ is_active: false }).expect(200);
+    expect((await api().get('/api/releases/stable/latest.yml').expect(404)).body.message).toBe(RELEASE_TEXTS.installerNotYet);
+    expect(((await as(OTHER)(api().get('/api/releases')).expect(200)).body as ReleasesOverview).releases[0]).toMatchObject({ id: STABLE.id, placeholder: true });
+    await as(ADMIN)(api().patch(`/api/admin/files/${real.stable.id}`)).send({ is_active: true }).expect(200);
   });
 
   it('never serves a file that is not a release by its name', async () => {
@@ -229,15 +303,17 @@ describe(`releases and the update feed (${TIER})`, () => {
   it('sums up the library for the caller: visible, available, own downloads, new this week, most popular', async () => {
     await upload({ name: 'Paid Pack', is_paid: 'true', price: '5' }, { filename: 'pack.pdf', content: Buffer.from('%PDF-1.4 pack'), type: 'application/pdf' }).expect(201);
     const summary = (await as(OTHER)(api().get('/api/files/summary')).expect(200)).body as LibrarySummary;
-    const files = (await as(OTHER)(api().get('/api/files')).expect(200)).body as Array<{ availability: string; download_count: number; name: string }>;
+    const files = (await as(OTHER)(api().get('/api/files')).expect(200)).body as FileView[];
     expect(summary.total_files).toBe(files.length);
-    expect(summary.available_files).toBe(files.filter((f) => f.availability === 'download').length);
-    // New This Week counts what the caller can download, like Available Files: never more than it.
+    // New This Week counts what the caller can download, like Available Files: never more than it. The seeded
+    // placeholders are neither (nothing to download, and dated at the launch).
     expect(files.some((f) => f.availability !== 'download')).toBe(true);
+    expect(summary.available_files).toBe(files.filter((f) => f.availability === 'download' && !f.placeholder).length);
+    expect(summary.new_this_week).toBe(files.filter((f) => f.availability === 'download' && !f.placeholder && isNewThisWeek(f.created_date)).length);
     expect(summary.new_this_week).toBe(summary.available_files);
     expect(summary.most_popular).toMatchObject({ name: 'Beta', download_count: await fileCount(BETA.id) });
     expect(summary.your_downloads).toBe(0);
-    await as(OTHER)(api().post(`/api/files/${STABLE.id}/download`)).expect(200);
+    await as(OTHER)(api().post(`/api/files/${real.beta.id}/download`)).expect(200);
     expect((await as(OTHER)(api().get('/api/files/summary')).expect(200)).body.your_downloads).toBe(1);
     await api().get('/api/files/summary').expect(401);
   });

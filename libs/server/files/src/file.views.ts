@@ -1,5 +1,6 @@
 import type { AdminFileView, FileAccessFacts, FileAvailability, FileView } from '@solvr/contracts';
 import type { FileRecord } from './file.entity';
+import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** The facts the visibility rule of spec section 6 decides on. */
 export const accessFacts = (f: FileRecord): FileAccessFacts => ({
@@ -31,6 +32,7 @@ export const toFileView = (f: FileRecord, availability: Exclude<FileAvailability
   release_channel: f.releaseChannel ?? null,
   platform: f.releaseChannel ? f.platform : null,
   release_notes: f.releaseNotes ?? '',
+  placeholder: isSeededPlaceholder(f),
   availability,
 });
 

@@ -105,12 +105,15 @@ export class AdminFilesController {
     return file;
   }
 
-  /** Removes the record and the stored object. */
+  /**
+   * Removes the record and the stored object. The answer is a 204, which has no body: the name returned here is
+   * for the audit entry only, so the log still names the file once it is gone.
+   */
   @Delete(':id')
   @HttpCode(204)
-  @Audited('file.delete', ({ params }) => ({ type: 'file', id: params.id }))
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.files.remove(id);
+  @Audited('file.delete', ({ params, result }) => ({ type: 'file', id: params.id, label: fieldOf(result, 'name') }))
+  remove(@Param('id') id: string): Promise<{ name: string }> {
+    return this.files.remove(id);
   }
 
   /** "View": a signed link that is not counted as a download. */

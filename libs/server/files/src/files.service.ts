@@ -8,6 +8,7 @@ import {
   fileAccessDecision,
   fileAvailability,
   LIMITS,
+  RELEASE_TEXTS,
   type AdminFileView,
   type CheckoutStart,
   type FileAvailability,
@@ -28,6 +29,7 @@ import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
 import { LibraryCache, type LibraryEntry } from './library-cache';
+import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** Where the signed links point; the DownloadsController answers there. */
 
@@ -96,7 +98,8 @@ export class FilesService {
     const weekAgo = Date.now() - LIMITS.newThisWeekMinutes * 60_000;
     let popular: LibraryEntry | null = null;
     for (const [entry] of visible) if (!popular || entry.downloadCount > popular.downloadCount) popular = entry;
-    const available = visible.filter(([, availability]) => availability === 'download');
+    // A seeded placeholder is listed but has no installer to download yet.
+    const available = visible.filter(([entry, availability]) => availability === 'download' && !entry.placeholder);
     return {
       total_files: visible.length,
       available_files: available.length,
@@ -124,8 +127,9 @@ export class FilesService {
   }
 
   /**
-   * Spec section 4, Download: checks access (hidden: 404; paid and not bought: 403 with the spec's text), then
-   * counts it once (file, user and a downloads row in one transaction) and hands out a short-lived signed link.
+   * Spec section 4, Download: checks access (hidden: 404; paid and not bought: 403 with the spec's text; a seeded
+   * placeholder: 404, the installer is coming), then counts it once (file, user and a downloads row in one
+   * transaction) and hands out a short-lived signed link.
    */
   async download(id: string, user: SessionUser): Promise<DownloadLink> {
     return this.link(await this.countedDownload(id, user), user.id);
@@ -137,6 +141,7 @@ export class FilesService {
     const decision = row ? fileAccessDecision(accessFacts(row), await this.viewerOf(user), 'download') : 'not-found';
     if (!row || decision === 'not-found') throw new NotFoundException(FILE_TEXTS.notFound);
     if (decision === 'forbidden') throw new ForbiddenException(FILE_TEXTS.noAccess);
+    if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
     await this.requireStored(row);
     await this.countDownload(row.id, user.id);
     return row;
@@ -237,12 +242,13 @@ export class FilesService {
 
   /**
    * Deletes the stored object, then the record. A failure leaves the record (and a retry deletes again); the
-   * downloads rows stay, without the file, as the users' counts do.
+   * downloads rows stay, without the file, as the users' counts do. Answers the file's name (for the audit log).
    */
-  async remove(id: string): Promise<void> {
+  async remove(id: string): Promise<{ name: string }> {
     const row = await this.find(id);
     await this.storage.delete(row.storageKey);
     await this.files.delete({ id });
+    return { name: row.name };
   }
 
   /** The record of an upload whose bytes are stored; new files start active with download_count 0. */

@@ -2,6 +2,7 @@ import { DataSource, type Repository } from 'typeorm';
 import type { FileAccessFacts, FileAvailability } from '@solvr/contracts';
 import type { FileRecord } from './file.entity';
 import { accessFacts, toFileView } from './file.views';
+import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** One active-or-not file as the library needs it: the rule's facts, the summary's figures, and its JSON ready. */
 export interface LibraryEntry {
@@ -10,6 +11,8 @@ export interface LibraryEntry {
   name: string;
   downloadCount: number;
   createdMs: number;
+  /** A seeded release standing in for the installer: listed, never downloaded. */
+  placeholder: boolean;
   /** The FileView JSON for each availability a caller can have. */
   json: Record<Exclude<FileAvailability, 'hidden'>, string>;
 }
@@ -75,6 +78,7 @@ export class LibraryCache {
         name: row.name,
         downloadCount: row.downloadCount,
         createdMs: row.createdDate.getTime(),
+        placeholder: isSeededPlaceholder(row),
         json: { download: JSON.stringify(toFileView(row, 'download')), buy: JSON.stringify(toFileView(row, 'buy')) },
       }));
       this.entries = entries;

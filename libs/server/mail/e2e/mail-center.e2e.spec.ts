@@ -3,7 +3,7 @@ import { getQueueToken } from '@nestjs/bull';
 import request from 'supertest';
 import Redis from 'ioredis';
 import type { Queue } from 'bull';
-import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS } from '@solvr/contracts';
+import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS, type MailRecipientIds, type MailRecipientPage } from '@solvr/contracts';
 import { randomUUID } from 'crypto';
 import { DataSource } from 'typeorm';
 import { CampaignFanout, MailCampaign, OutboxMessage, OutboxReconciler } from '@solvr/server-mail';
@@ -113,6 +113,14 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
     expect(smtp.to('eve-unconfirmed@example.com')).toHaveLength(0);
     const all = await asAdmin(http().post('/api/admin/mail/campaigns')).send({ subject: 'Nobody', message: 'Hello', all: { q: 'eve-unconfirmed' } }).expect(400);
     expect(all.body.message).toBe(EMAIL_CENTER_TEXTS.noRecipients);
+    // The Email Center lists and "Select all N matches" picks only whom campaign mail reaches: what is ticked is mailed.
+    const listed = (await asAdmin(http().get('/api/admin/mail/recipients').query({ q: 'example.com', limit: 200 })).expect(200)).body as MailRecipientPage;
+    expect(listed.users.map((u) => u.email)).not.toContain('eve-unconfirmed@example.com');
+    expect(listed.total).toBe(listed.users.length);
+    const every = (await asAdmin(http().get('/api/admin/mail/recipients/ids').query({ q: 'example.com' })).expect(200)).body as MailRecipientIds;
+    expect(every.ids.sort()).toEqual(listed.users.filter((u) => !u.opted_out).map((u) => u.id).sort());
+    expect(every.ids).toContain(users['bob@example.com']);
+    expect((await asAdmin(http().get('/api/admin/mail/recipients/ids').query({ q: 'eve-unconfirmed' })).expect(200)).body).toEqual({ ids: [] });
   });
 
   it('one-click unsubscribe (a form POST, as mail providers send it) stops the next campaign; account mail still goes; a way back in', async () => {

@@ -7,6 +7,8 @@ import {
   type CampaignRequest,
   type CampaignView,
   type ContactRequest,
+  MAIL_LIMITS,
+  type MailRecipientIds,
   type MailRecipientPage,
   type SubscriptionView,
   type TestMailResult,
@@ -64,6 +66,12 @@ export class AdminMailController {
   async recipients(@Query('q') q: unknown, @Query('offset') offset: unknown, @Query('limit') limit: unknown): Promise<MailRecipientPage> {
     const page = await this.users.mailRecipients(queryText(q), int(limit, 50, PAGE_MAX), int(offset, 0, 10_000_000));
     return { total: page.total, users: page.users.map((u) => ({ id: u.id, email: u.email, full_name: u.fullName, opted_out: u.optedOut })) };
+  }
+
+  /** GET /api/admin/mail/recipients/ids?q=: "Select all N matches": every reachable user matching, by id. */
+  @Get('recipients/ids')
+  async recipientIds(@Query('q') q: unknown): Promise<MailRecipientIds> {
+    return { ids: await this.users.mailableIds(queryText(q), MAIL_LIMITS.recipients) };
   }
 
   /** The mail as recipients will see it, rendered by the same template as the send. */

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } fro
 import type { OutboxStatus } from '@solvr/contracts';
 
 export type { OutboxStatus };
-export type MailKind = 'verification' | 'password-reset' | 'contact' | 'bulk' | 'test' | 'release';
+export type MailKind = 'verification' | 'password-reset' | 'profile-changed' | 'contact' | 'bulk' | 'test' | 'release';
 
 /** Every e-mail is first a row here (durable, visible to admins), then a job whose id is the row id. */
 @Entity('mail_outbox')

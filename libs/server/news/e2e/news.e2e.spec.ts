@@ -2,7 +2,7 @@
 import request from 'supertest';
 import Parser from 'rss-parser';
 import { DataSource } from 'typeorm';
-import { NEWS_TEXTS, type NewsList, type NewsView } from '@solvr/contracts';
+import { NEWS_TEXTS, type AuditPage, type NewsList, type NewsView } from '@solvr/contracts';
 import { NEWS_MIGRATIONS } from '@solvr/server-news';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
@@ -63,6 +63,14 @@ describe(`news (${TIER})`, () => {
     expect((await create({ title: 'T', content: 'c', is_published: 'yes' }).expect(400)).body.message).toBe('is_published must be true or false.');
   });
 
+  it('refuses an image without alt text (the public page would fail image-alt), and keeps alt text and alt=""', async () => {
+    const missing = await create({ title: 'Screens', content: '<p>New look</p><img src="https://cdn.example/a.png"><img src="https://cdn.example/b.png">' }).expect(400);
+    expect(missing.body).toMatchObject({ message: NEWS_TEXTS.imageAltMissing(2), errors: { content: NEWS_TEXTS.imageAltMissing(2) } });
+    const post = (await create({ title: 'Screens', content: '<img src="https://cdn.example/a.png" alt="The new dashboard"><img src="https://cdn.example/rule.png" alt="">' }).expect(201)).body as NewsView;
+    expect(post.content).toBe('<img src="https://cdn.example/a.png" alt="The new dashboard" /><img src="https://cdn.example/rule.png" alt="" />');
+    await as(ADMIN)(api().delete(`/api/admin/news/${post.id}`)).expect(204);
+  });
+
   it('keeps drafts for admins: 404 for everyone else, in lists and by address', async () => {
     const draft = (await create({ title: 'Secret roadmap', content: '<p>soon</p>', is_published: false }).expect(201)).body as NewsView;
     for (const who of [null, USER]) {
@@ -98,9 +106,13 @@ describe(`news (${TIER})`, () => {
     const edited = (await as(ADMIN)(api().put(`/api/admin/news/${post.id}`)).send({ title: 'Fixed', content: '<p>y</p>', excerpt: 'Short', author: 'Ada', is_featured: true }).expect(200))
       .body as NewsView;
     expect(edited).toMatchObject({ title: 'Fixed', excerpt: 'Short', author: 'Ada', is_featured: true, is_published: true, slug: post.slug });
-    await as(ADMIN)(api().delete(`/api/admin/news/${post.id}`)).expect(204);
+    const gone = await as(ADMIN)(api().delete(`/api/admin/news/${post.id}`)).expect(204);
+    expect(gone.text).toBe('');
     await as(ADMIN)(api().delete(`/api/admin/news/${post.id}`)).expect(404);
     await api().get(`/api/news/${post.slug}`).expect(404);
+    // The audit log still names the post it no longer has (a failed delete is not recorded).
+    const log = (await as(ADMIN)(api().get('/api/admin/audit').query({ action: 'news.delete' })).expect(200)).body as AuditPage;
+    expect(log.entries.filter((e) => e.target_id === post.id).map((e) => e.target_label)).toEqual(['Fixed']);
   });
 
   it('answers the public list again with the same bytes and headers, and shows a change through this replica at once', async () => {

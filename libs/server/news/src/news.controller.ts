@@ -79,10 +79,11 @@ export class AdminNewsController {
     return this.news.setFlags(id, body);
   }
 
+  /** A 204, which has no body: the title returned here is for the audit entry only, so the log names the post once it is gone. */
   @Delete(':id')
   @HttpCode(204)
-  @Audited('news.delete', ({ params }) => ({ type: 'news', id: params.id }))
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.news.remove(id);
+  @Audited('news.delete', ({ params, result }) => ({ type: 'news', id: params.id, label: fieldOf(result, 'title') }))
+  remove(@Param('id') id: string): Promise<{ title: string }> {
+    return this.news.remove(id);
   }
 }

@@ -194,10 +194,12 @@ export class NewsService {
     return toNewsView({ ...row, ...changes });
   }
 
-  async remove(id: string): Promise<void> {
-    await this.find(id);
+  /** Answers the post's title (for the audit log). */
+  async remove(id: string): Promise<{ title: string }> {
+    const row = await this.find(id);
     await this.news.delete({ id });
     this.changed();
+    return { title: row.title };
   }
 
   /** The spec's rule on the input, then the content sanitised (a post of only scripts is then empty: refused too). */

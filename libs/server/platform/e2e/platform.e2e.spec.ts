@@ -2,8 +2,8 @@
 import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, NEWS_TEXTS, PLATFORM_FILTER_MAX_VALUES, PLATFORM_TEXTS, PROFILE_MESSAGES, type AdminFileView, type NewsView } from '@solvr/contracts';
-import { type ApiApp, createApi, profilePayload, signIn, createAccount, multipart, portOf, rawRequest, withTamperedSignature, runSdk, type SdkClient, type SdkError, type SdkOutcome, type SdkStep, purchaseByWebhook, STRIPE_TEST_KEYS, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
+import { FILE_TEXTS, NEWS_TEXTS, PLATFORM_FILTER_MAX_VALUES, PLATFORM_TEXTS, PROFILE_CHANGED_MAIL, PROFILE_MESSAGES, type AdminFileView, type NewsView } from '@solvr/contracts';
+import { type ApiApp, createApi, lastMail, mailSubjects, profilePayload, signIn, createAccount, multipart, portOf, rawRequest, withTamperedSignature, runSdk, type SdkClient, type SdkError, type SdkOutcome, type SdkStep, purchaseByWebhook, STRIPE_TEST_KEYS, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'platform-pass-1';
 const SERVICE_TOKEN = 'svc_platform_e2e_0123456789abcdefghijklmnop';
@@ -571,6 +571,52 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
       expect(ok(own)).toMatchObject({ status: 200, data: { profile: { has_password: true } } });
       await api().post('/api/auth/login').send({ email: CAROL, password: CHOSEN }).expect(200);
       expect(await db().query('SELECT id FROM audit_log WHERE target_id = ?', [id])).toHaveLength(2);
+    });
+
+    it('tells the owner by e-mail which fields someone else changed (names, not values), by an administrator, when, and what to do; its own edits send nothing', async () => {
+      const DAVE = 'dave@platform.test';
+      const SUBJECT = PROFILE_CHANGED_MAIL.subject('Solvr');
+      const notices = async () => (await mailSubjects(app, DAVE)).filter((subject) => subject === SUBJECT).length;
+      await createAccount(app, DAVE, PASSWORD);
+      const dave = await signIn(app, DAVE, PASSWORD);
+      const id = dave.user.id as string;
+      const service = { serviceToken: SERVICE_TOKEN };
+
+      // The account's own edits, on the site and through the platform: nobody else to tell it about.
+      await api().put('/api/users/me/profile').set('Authorization', `Bearer ${dave.token}`).send(profileOf(id)).expect(200);
+      ok((await sdk({ token: dave.token }, [{ call: 'functions.invoke', args: ['updateProfile', profileOf(id, { city: 'Fresno' })] }]))[0]);
+      ok(await call({ token: dave.token }, 'auth.updateMe', { job_title: 'Chief' }));
+      expect(await notices()).toBe(0);
+
+      // An admin changes the last name, the city and the company (the other fields are sent as they are).
+      const [byAdmin] = await sdk('admin', [
+        { call: 'functions.invoke', args: ['updateProfile', profileOf(id, { full_name: 'Ada Byron', city: 'Oakland', company: 'Babbage and Co', job_title: 'Chief' })] },
+      ]);
+      expect(ok(byAdmin)).toMatchObject({ status: 200, data: { profile: { city: 'Oakland' } } });
+      expect(await notices()).toBe(1);
+      const mail = await lastMail(app, DAVE, 'profile-changed');
+      expect(mail?.subject).toBe(SUBJECT);
+      const text = mail?.text ?? '';
+      expect(text).toContain('An administrator changed the profile of your Solvr account on ');
+      expect(text).toMatch(/ on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M \(UTC\)\./);
+      expect(text).toContain('Changed: Last name, City, Company.');
+      expect(text).toContain('If you did not expect this change');
+      expect(text).toContain(`${PUBLIC_URL}/Contact`);
+      // Field names only: none of the values, old or new, is in the mail.
+      for (const value of ['Byron', 'Lovelace', 'Oakland', 'Fresno', 'Babbage', 'Engines']) expect([value, text.includes(value)]).toEqual([value, false]);
+
+      // The service role changes one field: one more notice, naming that field.
+      ok(await call(service, 'asServiceRole.entities.User.update', id, { job_title: 'Lead' }));
+      expect(await notices()).toBe(2);
+      const texts: Array<{ text_body: string }> = await db().query("SELECT text_body FROM mail_outbox WHERE to_address = ? AND kind = 'profile-changed'", [DAVE]);
+      expect(texts.map((r) => r.text_body.match(/Changed: .*/)?.[0]).sort()).toEqual(['Changed: Job title.', 'Changed: Last name, City, Company.']);
+
+      // Saved again as it is, or refused (a password from someone else): nothing changed, nothing sent.
+      ok((await sdk('admin', [{ call: 'functions.invoke', args: ['updateProfile', profileOf(id, { full_name: 'Ada Byron', city: 'Oakland', company: 'Babbage and Co', job_title: 'Lead' })] }]))[0]);
+      refused((await sdk('admin', [{ call: 'functions.invoke', args: ['updateProfile', profileOf(id, { city: 'Reno', password: 'Chosen-Pass-1!' })] }]))[0]);
+      // And the owner's own edit after all this sends nothing either.
+      ok(await call({ token: dave.token }, 'auth.updateMe', { city: 'Sacramento' }));
+      expect(await notices()).toBe(2);
     });
   });
 

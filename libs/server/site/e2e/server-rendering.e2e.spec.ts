@@ -4,7 +4,7 @@ import { existsSync } from 'fs';
 import { join } from 'path';
 import Parser from 'rss-parser';
 import request from 'supertest';
-import { SSR_PAYLOAD_ID, SSR_PAGES, NEWS_TEXTS, type NewsView, type SsrPayload } from '@solvr/contracts';
+import { LAYOUT_TEXTS, SSR_PAYLOAD_ID, SSR_PAGES, NEWS_TEXTS, type NewsView, type SsrPayload } from '@solvr/contracts';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, ROOT, TestEnv, TIER } from '@solvr/server-testing';
 
 // The built site (npm test builds before the e2e tiers): the real shell, remotes and server render bundle.
@@ -76,7 +76,10 @@ describe(`server-rendered public pages (${TIER})`, () => {
     expect(styles).not.toContain('.mk-contact-list');
     expect(stylesOf((await page('/About').expect(200)).text)).toContain('.mk-contact-list{');
     expect(styles).not.toContain('sourceMappingURL');
-    expect(html).not.toContain('rel="stylesheet"');
+    // No stylesheet to wait for; the one for JavaScript off is linked inside <noscript> and never inlined.
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toContain('rel="stylesheet"');
+    expect(html).toContain(`<noscript><link rel="stylesheet" href="${LAYOUT_TEXTS.noScript.stylesheet}"/></noscript>`);
+    expect(styles).not.toContain('.solvr-noscript');
     // The page is painted before its scripts are fetched: the one inline script adds the entry after the first
     // contentful paint, and the page's policy allows it by its hash and no other.
     expect(html).not.toMatch(/<script defer|rel="preload"/);
@@ -161,7 +164,9 @@ describe(`server-rendered public pages (${TIER})`, () => {
     for (const path of ['/Dashboard', '/Admin', '/MigrationGuide', '/Signin', '/Signup', '/ResetPassword?token=x', '/Unsubscribe?token=x']) {
       const html = (await page(path).expect(200)).text;
       expect(html).not.toContain(SSR_PAYLOAD_ID);
-      expect(html).toMatch(/<div id="?root"?><\/div>/);
+      // Nothing but what a browser with JavaScript off shows instead of a blank page.
+      expect(html).toMatch(/<div id="?root"?><noscript><main class="solvr-noscript"><h1>[^<]+<\/h1>[\s\S]*?<\/noscript><\/div>/);
+      expect(html).toContain(`<h1>${LAYOUT_TEXTS.noScript.title}</h1>`);
       // Private pages (the route table's isPrivatePage): not for search engines.
       expect([path, meta(html, 'name', 'robots')]).toEqual([path, 'noindex']);
     }

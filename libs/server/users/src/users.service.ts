@@ -67,9 +67,13 @@ export class UsersService implements AccountSource {
     return whereUserMatches(this.users.createQueryBuilder('u'), query, ['email', 'full_name']).orderBy('u.email', 'ASC');
   }
 
-  /** The Email Center's recipient list: a page of the users matching `query`, and how many match in all. */
+  /**
+   * The Email Center's recipient list: a page of the users matching `query` that campaign mail can reach (confirmed
+   * accounts; the opted-out are listed, marked), and how many match in all.
+   */
   async mailRecipients(query: string, limit: number, offset: number): Promise<{ users: MailRecipient[]; total: number }> {
     const [rows, total] = await this.matching(query)
+      .andWhere(CONFIRMED, { confirmed: true })
       .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
       .limit(limit)
       .offset(offset)
@@ -104,6 +108,17 @@ export class UsersService implements AccountSource {
       after = rows[rows.length - 1].id;
       yield { recipients: rows.map(toRecipient), through: after };
     }
+  }
+
+  /** The ids of every user matching `query` that a campaign reaches (confirmed, not opted out), at most `max`. */
+  async mailableIds(query: string, max: number): Promise<string[]> {
+    const rows = await this.matching(query)
+      .andWhere(CONFIRMED, { confirmed: true })
+      .andWhere('u.bulk_mail_opt_out = :optedOut', { optedOut: false })
+      .select('u.id', 'id')
+      .limit(max)
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
   }
 
   /** How many users a campaign reaches and how many of them opted out, before any message is made. */

@@ -1,38 +1,58 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { campaignProblem, type CampaignRequest, type CampaignView, EMAIL_CENTER_TEXTS as T } from '@solvr/contracts';
 import { Alert, Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard, toast } from '@solvr/web-ui';
-import { Field, Input, Textarea } from '@solvr/web-ui/forms';
-import { useCampaignPreviewQuery, useCampaignQuery, useCampaignsQuery, useMailRecipientsQuery, useRetryCampaignMutation, useSendCampaignMutation } from './mail.api';
+import { Field, Input, Textarea, useUnsavedChangesPrompt } from '@solvr/web-ui/forms';
+import {
+  useCampaignPreviewQuery,
+  useCampaignQuery,
+  useCampaignsQuery,
+  useLazyMailRecipientIdsQuery,
+  useMailRecipientsQuery,
+  useRetryCampaignMutation,
+  useSendCampaignMutation,
+} from './mail.api';
 
-/** Users listed at once; "Select all" picks every match on the server, however many. */
+/** Users listed at once: refining the search reaches the others. */
 const LISTED = 200;
-
-type Picked = { mode: 'ids'; ids: Set<string> } | { mode: 'all'; q: string };
 
 /** The admin console's Email tab: pick recipients, write, preview, send, and watch each campaign go out. */
 export function EmailCenter() {
   const [q, setQ] = useState('');
-  const [picked, setPicked] = useState<Picked>({ mode: 'ids', ids: new Set() });
+  // Who gets the mail: exactly these ids, ticked one by one or by "Select all", kept while the search changes.
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const recipients = useMailRecipientsQuery({ q, limit: LISTED });
   const [send, sending] = useSendCampaignMutation();
-  const listed = recipients.data?.users ?? [];
-  const total = recipients.data?.total ?? 0;
-  const selectedCount = picked.mode === 'all' ? total : picked.ids.size;
-  const isPicked = (id: string) => (picked.mode === 'all' ? true : picked.ids.has(id));
+  // The current search's answer only: while another search loads, nothing is shown, so nothing stale is picked.
+  const listed = recipients.currentData?.users ?? [];
+  const total = recipients.currentData?.total ?? 0;
+  const unsaved = !!(subject.trim() || message.trim());
+  useUnsavedChangesPrompt(unsaved);
 
-  const toggle = (id: string) => {
-    const ids = new Set(picked.mode === 'all' ? listed.filter((u) => !u.opted_out).map((u) => u.id) : picked.ids);
-    if (ids.has(id)) ids.delete(id);
-    else ids.add(id);
-    setPicked({ mode: 'ids', ids });
+  const toggle = (id: string) =>
+    setPicked((p) => {
+      const ids = new Set(p);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      return ids;
+    });
+  /** Adds the users shown (the search's matches, less the opted-out) to those already picked. */
+  const selectShown = () => setPicked((p) => new Set([...p, ...listed.filter((u) => !u.opted_out).map((u) => u.id)]));
+  /** Adds every match the search has, listed or not (the api names them by id). */
+  const [fetchEveryMatch, everyMatch] = useLazyMailRecipientIdsQuery();
+  const selectEveryMatch = async () => {
+    const result = await fetchEveryMatch(q);
+    if (result.data) {
+      const ids = result.data.ids;
+      setPicked((p) => new Set([...p, ...ids]));
+    } else toast({ variant: 'error', title: T.selectEveryMatchFailed });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const body: CampaignRequest = { subject, message, ...(picked.mode === 'all' ? { all: { q: picked.q } } : { userIds: [...picked.ids] }) };
+    const body: CampaignRequest = { subject, message, userIds: [...picked] };
     const problem = campaignProblem(body);
     setError(problem ?? '');
     if (problem) return;
@@ -44,7 +64,7 @@ export function EmailCenter() {
     toast({ variant: 'success', title: T.sent(result.data.queued) });
     setSubject('');
     setMessage('');
-    setPicked({ mode: 'ids', ids: new Set() });
+    setPicked(new Set());
   };
 
   return (
@@ -61,17 +81,25 @@ export function EmailCenter() {
           <CardContent className="ml-form">
             <Input type="search" aria-label={T.searchLabel} placeholder={T.searchPlaceholder} value={q} onChange={(e) => setQ(e.target.value)} />
             <div className="ml-toolbar">
-              <Button variant="outline" size="sm" onClick={() => setPicked({ mode: 'all', q })}>
+              <Button variant="outline" size="sm" onClick={selectShown}>
                 {T.selectAll}
               </Button>
-              <Button variant="outline" size="sm" onClick={() => setPicked({ mode: 'ids', ids: new Set() })}>
+              <Button variant="outline" size="sm" onClick={() => setPicked(new Set())}>
                 {T.selectNone}
               </Button>
               <span className="ml-muted" aria-live="polite">
-                {T.selected(selectedCount, total)}
+                {T.selected(picked.size)}
               </span>
             </div>
-            {recipients.isLoading ? (
+            {total > listed.length ? (
+              <div className="ml-toolbar">
+                <span className="ml-muted">{T.moreMatches(listed.length, total)}</span>
+                <Button variant="outline" size="sm" onClick={selectEveryMatch} aria-busy={everyMatch.isFetching || undefined}>
+                  {everyMatch.isFetching ? T.selectingEveryMatch : T.selectEveryMatch(total)}
+                </Button>
+              </div>
+            ) : null}
+            {!recipients.currentData && recipients.isFetching ? (
               <SkeletonCard />
             ) : listed.length === 0 ? (
               <p className="ml-muted">{T.noUsers}</p>
@@ -80,7 +108,7 @@ export function EmailCenter() {
                 {listed.map((u) => (
                   <li key={u.id}>
                     <label>
-                      <input type="checkbox" checked={!u.opted_out && isPicked(u.id)} disabled={u.opted_out} onChange={() => toggle(u.id)} />
+                      <input type="checkbox" checked={!u.opted_out && picked.has(u.id)} disabled={u.opted_out} onChange={() => toggle(u.id)} />
                       <span>
                         {u.full_name ? `${u.full_name} · ` : ''}
                         {u.email}

@@ -5,6 +5,7 @@ import type {
   CampaignRequest,
   CampaignView,
   ContactRequest,
+  MailRecipientIds,
   MailRecipientPage,
   SubscriptionView,
   TestMailResult,
@@ -27,6 +28,9 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'Subscr
     }),
     mailRecipients: build.query<MailRecipientPage, { q: string; limit: number }>({
       query: ({ q, limit }) => ({ url: '/admin/mail/recipients', params: { q, limit } }),
+    }),
+    mailRecipientIds: build.query<MailRecipientIds, string>({
+      query: (q) => ({ url: '/admin/mail/recipients/ids', params: { q } }),
     }),
     campaignPreview: build.query<CampaignPreview, { subject: string; message: string }>({
       query: (body) => ({ url: '/admin/mail/preview', method: 'POST', body }),
@@ -58,6 +62,7 @@ export const {
   useSubscriptionQuery,
   useSetSubscribedMutation,
   useMailRecipientsQuery,
+  useLazyMailRecipientIdsQuery,
   useCampaignsQuery,
   useCampaignPreviewQuery,
   useCampaignQuery,

@@ -14,3 +14,4 @@ export { Tabs } from './tabs';
 export type { TabsProps, TabItem } from './tabs';
 export { PasswordChecklist } from './password-checklist';
 export { useDebounced } from './use-debounced';
+export { useUnsavedChangesPrompt } from './use-unsaved-changes';

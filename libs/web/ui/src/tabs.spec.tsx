@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Tabs } from './tabs';
 
@@ -70,5 +70,105 @@ describe('Tabs', () => {
     render(<Harness onChange={onChange} />);
     await user.click(screen.getByRole('tab', { name: 'Files' }));
     expect(onChange).toHaveBeenCalledWith('files');
+  });
+});
+
+describe('Tabs with a panel per tab', () => {
+  function Console({ keep }: { keep?: string[] }) {
+    const [value, setValue] = useState('users');
+    return (
+      <Tabs
+        tabs={TABS}
+        value={value}
+        onChange={setValue}
+        aria-label="Admin sections"
+        keepMounted={keep}
+        renderPanel={(id) => (
+          <label>
+            Draft for {id}
+            <input />
+          </label>
+        )}
+      />
+    );
+  }
+
+  it('keeps a kept panel mounted and hidden while another tab is open, so what was typed stays', async () => {
+    const user = userEvent.setup();
+    render(<Console keep={['users']} />);
+    await user.type(screen.getByLabelText('Draft for users'), 'half a message');
+    await user.click(screen.getByRole('tab', { name: 'News' }));
+    expect(screen.getByRole('tabpanel', { name: 'News' })).toBeTruthy();
+    // Hidden: out of the accessibility tree and of the tab order, but still there.
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+    const users = screen.getByLabelText('Draft for users') as HTMLInputElement;
+    expect(users.closest('[role="tabpanel"]')?.hasAttribute('hidden')).toBe(true);
+    expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-controls')).toBe(users.closest('[role="tabpanel"]')?.id);
+
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    expect((screen.getByLabelText('Draft for users') as HTMLInputElement).value).toBe('half a message');
+  });
+
+  it('mounts the other panels only while shown', async () => {
+    const user = userEvent.setup();
+    render(<Console keep={['users']} />);
+    await user.click(screen.getByRole('tab', { name: 'News' }));
+    await user.type(screen.getByLabelText('Draft for news'), 'gone');
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(screen.queryByLabelText('Draft for news')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'News' }).getAttribute('aria-controls')).toBeNull();
+  });
+});
+
+describe('Tabs that do not fit', () => {
+  /** Lays the list out as a browser would: `width` px shown of tabs 100 px wide each. */
+  function layout(width: number) {
+    const list = screen.getByRole('tablist');
+    Object.defineProperty(list, 'clientWidth', { configurable: true, value: width });
+    Object.defineProperty(list, 'scrollWidth', { configurable: true, value: 100 * TABS.length });
+    screen.getAllByRole('tab').forEach((tab, i) => {
+      Object.defineProperty(tab, 'offsetLeft', { configurable: true, value: 100 * i });
+      Object.defineProperty(tab, 'offsetWidth', { configurable: true, value: 100 });
+    });
+    return list;
+  }
+
+  it('fades the edge that hides tabs, and scrolls the active tab into sight however it was chosen', async () => {
+    function Outside() {
+      const [value, setValue] = useState('users');
+      return (
+        <>
+          <button type="button" onClick={() => setValue('files')}>
+            Open Files
+          </button>
+          <Tabs tabs={TABS} value={value} onChange={setValue} aria-label="Admin sections" />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Outside />);
+    const list = layout(150);
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(list.className).toContain('has-hidden-end');
+    expect(list.className).not.toContain('has-hidden-start');
+
+    // Chosen by a button elsewhere: the list scrolls to show it, and the fade moves to the start.
+    await user.click(screen.getByRole('button', { name: 'Open Files' }));
+    expect(list.scrollLeft).toBe(150);
+    act(() => {
+      list.dispatchEvent(new Event('scroll'));
+    });
+    expect(list.className).toContain('has-hidden-start');
+    expect(list.className).not.toContain('has-hidden-end');
+
+    // Everything fits: no fade.
+    layout(300);
+    list.scrollLeft = 0;
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(list.className).not.toMatch(/has-hidden/);
   });
 });

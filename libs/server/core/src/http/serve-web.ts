@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
 import { brotliCompress, constants as zlib, gzip } from 'zlib';
-import { isPrivatePage, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
+import { isPrivatePage, LAYOUT_TEXTS, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { PageStyles } from './page-styles';
@@ -146,7 +146,7 @@ export function pageDocument(template: string, page: SsrRendered, publicUrl: str
     // Replacer functions: the page's text may hold '$' patterns that a replacement string would expand.
     .replace(/<title>[^<]*<\/title>/, () => tags)
     .replace(
-      /<div id="?root"?><\/div>/,
+      /<div id="?root"?>(?:<noscript>[\s\S]*?<\/noscript>)?<\/div>/,
       () => `<div id="root">${page.html}</div><script id="${SSR_PAYLOAD_ID}" type="application/json">${scriptJson(page.payload)}</script>`,
     );
 }
@@ -227,7 +227,8 @@ function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
  * area's, as built with the HTML the server renders (a file built the same into both comes once).
  */
 function serverRenderedStyles(assets: Map<string, WebAsset>): string {
-  const cssOf = (prefix: string) => [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length))).sort();
+  const cssOf = (prefix: string) =>
+    [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length)) && path !== LAYOUT_TEXTS.noScript.stylesheet).sort();
   const texts = [...cssOf('/'), ...cssOf('/remotes/marketing/')].map((path) =>
     (assets.get(path) as WebAsset).bodies.identity
       .toString('utf8')

@@ -17,6 +17,7 @@ import { CurrentUser, Public, type SessionUser } from '@solvr/server-core';
 import { FilesService } from '../files.service';
 import { StoredFileResponder } from '../stored-file.responder';
 import { ReleasesService } from './releases.service';
+import { isSeededPlaceholder } from './seeded-releases';
 
 export class NotifyDto implements NotifyRequest {
   @IsIn(PLATFORMS, { message: RELEASE_TEXTS.badPlatform }) platform: Platform;
@@ -75,7 +76,8 @@ export class ReleasesController {
 /**
  * /downloads/{file name} at the site's root (spec section 7: the installer is fetched there): the latest active
  * release with that name, for browsers and the desktop app without a session. Counted on the file once per
- * download (not per resumed range); non-release files are never reachable by name.
+ * download (not per resumed range); non-release files are never reachable by name, and a seeded placeholder is no
+ * installer: 404 saying it is coming.
  */
 @Public()
 @Controller('downloads')
@@ -90,6 +92,7 @@ export class ReleaseDownloadsController {
   async download(@Param('name') name: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const release = await this.releases.byFileName(name);
     if (!release) throw new NotFoundException(FILE_TEXTS.notFound);
+    if (isSeededPlaceholder(release)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
     await this.responder.send(req, reply, {
       key: release.storageKey,
       fileName: release.fileName,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Readable } from 'stream';
 import { dump } from 'js-yaml';
-import { IsNull, Not, Repository } from 'typeorm';
+import { IsNull, Like, Not, Repository } from 'typeorm';
 import {
   pathTo,
   PLATFORM_LABELS,
@@ -22,7 +22,7 @@ import { MailService } from '@solvr/server-mail';
 import { StorageService } from '@solvr/server-storage';
 import { UsersService } from '@solvr/server-users';
 import { FileRecord, ReleaseSubscription } from '../file.entity';
-import { SEEDED_RELEASES, seededBytes } from './seeded-releases';
+import { isSeededPlaceholder, SEEDED_KEY_PREFIX, SEEDED_RELEASES, seededBytes } from './seeded-releases';
 
 const toReleaseView = (f: FileRecord): ReleaseView => ({
   id: f.id,
@@ -39,7 +39,11 @@ const toReleaseView = (f: FileRecord): ReleaseView => ({
   release_notes: f.releaseNotes ?? '',
   created_date: f.createdDate.toISOString(),
   url: releaseDownloadPath(f.fileName),
+  placeholder: isSeededPlaceholder(f),
 });
+
+/** A release an admin uploaded, not a seeded placeholder (the Notify me checks). */
+const UPLOADED = { storageKey: Not(Like(`${SEEDED_KEY_PREFIX}%`)) };
 
 /**
  * Releases of the desktop app: files marked as the installer of a channel for a platform. The newest active one
@@ -88,15 +92,20 @@ export class ReleasesService implements OnApplicationBootstrap {
       if (!latest.has(key)) latest.set(key, row);
     }
     const releases = [...latest.values()].sort((a, b) => channelRank(a) - channelRank(b)).map(toReleaseView);
-    const released = new Set(releases.map((r) => r.platform));
+    // A placeholder is no release yet: its platform can still be waited for.
+    const released = new Set(releases.filter((r) => !r.placeholder).map((r) => r.platform));
     const mine = await this.subscriptions.find({ where: { userId: user.id, notifiedDate: IsNull() } });
     return { releases, waiting: PLATFORMS.filter((p) => !released.has(p) && mine.some((s) => s.platform === p)) };
   }
 
-  /** The update feed in electron-updater's generic-provider format; file URLs work without a session. */
+  /**
+   * The update feed in electron-updater's generic-provider format; file URLs work without a session. A seeded
+   * placeholder is no update: 404 saying the installer is coming, until an admin uploads it.
+   */
   async feed(channel: ReleaseChannel, platform: Platform): Promise<ReleaseFeed> {
     const row = await this.latest(channel, platform);
     if (!row) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
     const url = `${this.config.publicUrl}${releaseDownloadPath(row.fileName)}`;
     return {
       version: row.version,
@@ -121,7 +130,7 @@ export class ReleasesService implements OnApplicationBootstrap {
 
   /** Notify me: one mail when the platform's first release is published. 409 when it is out already. */
   async subscribe(user: SessionUser, platform: Platform): Promise<void> {
-    const released = await this.files.exists({ where: { platform, releaseChannel: Not(IsNull()), isActive: true } });
+    const released = await this.files.exists({ where: { platform, releaseChannel: Not(IsNull()), isActive: true, ...UPLOADED } });
     if (released) throw new ConflictException(`The ${PLATFORM_LABELS[platform]} version is out already: download it now.`);
     const existing = await this.subscriptions.findOneBy({ userId: user.id, platform });
     if (existing) {
@@ -140,7 +149,7 @@ export class ReleasesService implements OnApplicationBootstrap {
    * one mail. Each row is claimed by a conditional update, so two api replicas never both send it.
    */
   async announce(file: AdminFileView): Promise<number> {
-    if (!file.release_channel || !file.platform || !file.is_active) return 0;
+    if (!file.release_channel || !file.platform || !file.is_active || file.placeholder) return 0;
     let sent = 0;
     try {
       const waiting = await this.subscriptions.find({ where: { platform: file.platform, notifiedDate: IsNull() } });

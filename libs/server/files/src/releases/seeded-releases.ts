@@ -44,6 +44,15 @@ export const SEEDED_RELEASES: readonly SeededRelease[] = [
   },
 ];
 
+/** Every seeded release's bytes are stored under this prefix; an upload's never are (their keys are files/{uuid}). */
+export const SEEDED_KEY_PREFIX = 'releases/seed-';
+
+/**
+ * Whether a file is a seeded placeholder (its bytes a README archive), not an installer an admin uploaded. Known by
+ * where its bytes are: a file's bytes are never replaced, so a seeded row stays a placeholder whatever is edited.
+ */
+export const isSeededPlaceholder = (file: { storageKey: string }): boolean => file.storageKey.startsWith(SEEDED_KEY_PREFIX);
+
 /** The placeholder bytes of a seeded release, the same on every site and start. */
 export function seededBytes(seed: SeededRelease): Buffer {
   return placeholderArchive(

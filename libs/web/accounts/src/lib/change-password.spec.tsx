@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_TEXTS, AUTH_MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS, AUTH_MESSAGES, PASSWORD_RULE, PROFILE_MESSAGES } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '../testing';
 import { PasswordCard } from './change-password';
 
@@ -30,7 +30,7 @@ function setup(route: FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeR
 }
 
 describe('PasswordCard / ChangePasswordForm', () => {
-  it('needs the current password, the password rules (live checklist) and the confirmation, in that order, before calling the api', async () => {
+  it('needs the current password, the sign-up password rule (its hint under the field) and the confirmation, in that order, before calling the api', async () => {
     const view = setup(changed());
     expect(screen.getByRole('heading', { name: T.title })).toBeTruthy();
     await view.open();
@@ -39,11 +39,15 @@ describe('PasswordCard / ChangePasswordForm', () => {
     expect(view.alert()).toBe(AUTH_MESSAGES.currentPasswordRequired);
     expect(document.activeElement).toBe(screen.getByRole('alert'));
     expect(byId('current-password')?.getAttribute('aria-invalid')).toBe('true');
-    await view.type({ 'current-password': 'old password', 'new-password': 'weak' });
-    const rule = (label: string) => screen.getAllByRole('listitem').find((li) => li.textContent?.includes(label))?.getAttribute('data-met');
-    expect([rule('An uppercase letter'), rule('A lowercase letter')]).toEqual(['false', 'true']);
+    expect(document.getElementById('new-password-hint')?.textContent).toBe('Minimum 6 characters');
+    expect(byId('new-password')?.getAttribute('aria-describedby')).toContain('new-password-hint');
+    // No checklist of the Complete Profile rules: one rule, the sign-up one.
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+    await view.type({ 'current-password': 'old password', 'new-password': 'abcde' });
     await view.submit();
-    expect(view.alert()).toBe(PROFILE_MESSAGES.passwordRules);
+    expect(view.alert()).toBe('Passwords must be at least 6 characters long!');
+    expect(view.alert()).toBe(PASSWORD_RULE.message);
+    expect(byId('new-password')?.getAttribute('aria-invalid')).toBe('true');
     await view.type({ 'new-password': 'Str0ng-Password', 'confirm-new-password': 'Str0ng-Passwort' });
     await view.submit();
     expect(view.alert()).toBe(PROFILE_MESSAGES.passwordMismatch);
@@ -68,6 +72,15 @@ describe('PasswordCard / ChangePasswordForm', () => {
     expect(view.store.getState().session).toMatchObject({ status: 'signed-in', accessToken: 'new-access-token' });
     expect(byId('current-password')).toBeNull();
     expect(screen.getByRole('button', { name: T.open })).toBeTruthy();
+  });
+
+  it('takes a new password of 6 characters, as sign-up does (no classes of characters asked for)', async () => {
+    const view = setup(changed());
+    await view.open();
+    await view.type({ 'current-password': 'old password', 'new-password': 'abcdef', 'confirm-new-password': 'abcdef' });
+    await view.submit();
+    expect((await screen.findByRole('status')).textContent).toBe(AUTH_MESSAGES.passwordChanged);
+    expect(server?.calls[0].body).toEqual({ current_password: 'old password', password: 'abcdef' });
   });
 
   it("shows the api's refusal (wrong current password, throttled), and its own text when the call throws", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_TEXTS, AUTH_MESSAGES, meetsPasswordRules, PROFILE_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS, AUTH_MESSAGES, PASSWORD_RULE, passwordRuleProblem, PROFILE_MESSAGES } from '@solvr/contracts';
 import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorSummary } from '@solvr/web-ui';
-import { Field, Input, PasswordChecklist } from '@solvr/web-ui/forms';
+import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage, isException, selectUser, useAppSelector } from '@solvr/web-data';
 import { useChangePasswordMutation } from './accounts.api';
 
@@ -13,13 +13,13 @@ type PasswordField = 'current' | 'password' | 'confirm';
 const FIELD_OF: Record<string, PasswordField> = {
   [AUTH_MESSAGES.currentPasswordRequired]: 'current',
   [AUTH_MESSAGES.currentPasswordWrong]: 'current',
-  [PROFILE_MESSAGES.passwordRules]: 'password',
+  [PASSWORD_RULE.message]: 'password',
   [PROFILE_MESSAGES.passwordMismatch]: 'confirm',
 };
 
 /**
  * Changing the password of the signed-in account: the current password (when the account has one), the new one
- * under the profile password rules with their live checklist, and its confirmation. On success the api ends every
+ * under PASSWORD_RULE (as at sign-up, its hint under the field), and its confirmation. On success the api ends every
  * other session; this tab stays signed in with the new access token (see the changePassword endpoint).
  */
 export function useChangePassword(onChanged?: (message: string) => void) {
@@ -40,7 +40,8 @@ export function useChangePassword(onChanged?: (message: string) => void) {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (hasPassword && !current) return fail(AUTH_MESSAGES.currentPasswordRequired);
-    if (!meetsPasswordRules(password)) return fail(PROFILE_MESSAGES.passwordRules);
+    const weak = passwordRuleProblem(password);
+    if (weak) return fail(weak);
     if (password !== confirm) return fail(PROFILE_MESSAGES.passwordMismatch);
     setError('');
     // Passwords are sent exactly as typed.
@@ -95,7 +96,7 @@ export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormPr
           />
         </Field>
       )}
-      <Field label={T.newPassword} htmlFor="new-password" required>
+      <Field label={T.newPassword} htmlFor="new-password" hint={PASSWORD_RULE.hint} required>
         <Input
           ref={s.hasPassword ? undefined : first}
           id="new-password"
@@ -106,7 +107,6 @@ export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormPr
           onChange={(e) => s.setPassword(e.target.value)}
         />
       </Field>
-      <PasswordChecklist password={s.password} />
       <Field label={T.confirmPassword} htmlFor="confirm-new-password" required>
         <Input
           id="confirm-new-password"

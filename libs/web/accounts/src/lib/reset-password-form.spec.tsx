@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@solvr/contracts';
+import { AUTH_MESSAGES, PASSWORD_RULE, PROFILE_MESSAGES } from '@solvr/contracts';
 import { fakeApi, heldReply, renderWithStore } from '../testing';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -21,11 +21,20 @@ describe('ResetPasswordForm', () => {
     expect((screen.getByRole('button', { name: 'Change password' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('checks the profile password rules, then the match, before sending', async () => {
+  it('shows the sign-up password rule as the hint of the new password', () => {
+    renderWithStore(<ResetPasswordForm />, { route: '/ResetPassword?token=t0k' });
+    expect(document.getElementById('new-password-hint')?.textContent).toBe('Minimum 6 characters');
+    expect(screen.getByLabelText('New Password').getAttribute('aria-describedby')).toContain('new-password-hint');
+    // No checklist of the Complete Profile rules: one rule, the sign-up one.
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('checks the sign-up password rule, then the match, before sending', async () => {
     server = fakeApi({});
     const view = renderWithStore(<ResetPasswordForm />, { route: '/ResetPassword?token=t0k' });
     await choose(view, 'short', 'short');
-    expect(screen.getByRole('alert').textContent).toBe(PROFILE_MESSAGES.passwordRules);
+    expect(screen.getByRole('alert').textContent).toBe('Passwords must be at least 6 characters long!');
+    expect(screen.getByRole('alert').textContent).toBe(PASSWORD_RULE.message);
     await choose(view, 'Brand-New-Pass1', 'Brand-New-Pass2');
     expect(screen.getByRole('alert').textContent).toBe(PROFILE_MESSAGES.passwordMismatch);
     expect(server.calls).toEqual([]);
@@ -41,6 +50,14 @@ describe('ResetPasswordForm', () => {
     expect(await screen.findByText(AUTH_MESSAGES.resetDone)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe('/Signin');
     expect(server.calls[0]).toMatchObject({ body: { token: 't0k', password: 'Brand-New-Pass1' } });
+  });
+
+  it('takes a new password of 6 characters, as sign-up does', async () => {
+    server = fakeApi({ 'POST /auth/reset-password': { status: 200, body: { success: true, message: AUTH_MESSAGES.resetDone } } });
+    const view = renderWithStore(<ResetPasswordForm />, { route: '/ResetPassword?token=t0k' });
+    await choose(view, 'abcdef', 'abcdef');
+    expect(await screen.findByText(AUTH_MESSAGES.resetDone)).toBeTruthy();
+    expect(server.calls[0]).toMatchObject({ body: { token: 't0k', password: 'abcdef' } });
   });
 
   it("shows the server's error (e.g. a used link)", async () => {

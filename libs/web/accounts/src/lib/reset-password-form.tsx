@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, meetsPasswordRules, pathTo, PROFILE_MESSAGES } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, PASSWORD_RULE, passwordRuleProblem, pathTo, PROFILE_MESSAGES } from '@solvr/contracts';
 import { Alert, Button } from '@solvr/web-ui';
-import { Field, Input, PasswordChecklist } from '@solvr/web-ui/forms';
+import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage } from '@solvr/web-data';
 import { useResetPasswordMutation } from './accounts.api';
 import { AuthCard } from './auth-card';
 
-/** Where the reset e-mail lands (`?token=`): a new password under the profile password rules. */
+/** Where the reset e-mail lands (`?token=`): a new password under PASSWORD_RULE (as at sign-up, its hint under the field). */
 export function ResetPasswordForm() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -17,7 +17,8 @@ export function ResetPasswordForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!meetsPasswordRules(password)) return setError(PROFILE_MESSAGES.passwordRules);
+    const weak = passwordRuleProblem(password);
+    if (weak) return setError(weak);
     if (password !== confirm) return setError(PROFILE_MESSAGES.passwordMismatch);
     setError('');
     const result = await reset({ token, password });
@@ -35,10 +36,9 @@ export function ResetPasswordForm() {
       <form onSubmit={submit} className="acc-form" noValidate>
         {!token && <Alert variant="error">{AUTH_MESSAGES.linkInvalid}</Alert>}
         {error && <Alert variant="error">{error}</Alert>}
-        <Field label={T.reset.newPassword} htmlFor="new-password">
+        <Field label={T.reset.newPassword} htmlFor="new-password" hint={PASSWORD_RULE.hint}>
           <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
-        <PasswordChecklist password={password} />
         <Field label={T.reset.confirmPassword} htmlFor="confirm-password">
           <Input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </Field>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ACCOUNT_TEXTS as T, MESSAGES, pathTo, validateSignup, type SignupInput } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, MESSAGES, PASSWORD_RULE, pathTo, validateSignup, type SignupInput } from '@solvr/contracts';
 import { Button, ErrorSummary } from '@solvr/web-ui';
 import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage, isException } from '@solvr/web-data';
@@ -58,7 +58,7 @@ export function SignUpForm() {
         <Field label={T.emailLabel} htmlFor="email">
           <Input id="email" type="email" autoComplete="email" value={s.form.email} onChange={s.set('email')} />
         </Field>
-        <Field label={T.passwordLabel} htmlFor="password" hint={T.signup.passwordHint}>
+        <Field label={T.passwordLabel} htmlFor="password" hint={PASSWORD_RULE.hint}>
           <Input id="password" type="password" autoComplete="new-password" value={s.form.password} onChange={s.set('password')} />
         </Field>
         <Field label={T.signup.confirmLabel} htmlFor="confirmPassword" hint={T.signup.confirmHint}>

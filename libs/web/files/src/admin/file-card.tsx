@@ -4,8 +4,9 @@ import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, to
 import { ConfirmDialog } from '@solvr/web-ui/forms';
 import { FilePurchasesPanel } from './file-purchases';
 import { useDeleteFileMutation, useFileLinkMutation, useUpdateFileMutation } from './files-admin.api';
-// The library's checksum format: one look on both pages.
+// The library's checksum format (one look on both pages) and its way to a download.
 import { shortHash } from '../library/format';
+import { browserNavigation } from '../library/use-download';
 
 /** Toggle, delete and view failures are only logged by the spec (section 8); a toast tells the admin too. */
 function reportFailure(what: string, err: unknown, text: string) {
@@ -13,19 +14,17 @@ function reportFailure(what: string, err: unknown, text: string) {
   toast({ variant: 'error', title: text });
 }
 
-/** Opens the file's signed link in a new tab: the tab opens on the click itself, so popup blockers allow it. */
+/**
+ * "View": the file's signed link, followed in this page. The link answers the bytes as an attachment, so the browser
+ * downloads the file and the console stays; a tab opened for it stayed blank (a download never shows in a tab).
+ */
 function useViewFile(id: string) {
   const [fileLink, { isLoading }] = useFileLinkMutation();
   const view = async () => {
-    const tab = window.open('', '_blank');
-    if (tab) tab.opener = null;
     try {
       const { url } = await fileLink(id).unwrap();
-      const href = new URL(url, window.location.origin).href;
-      if (tab) tab.location.href = href;
-      else window.open(href, '_blank', 'noopener');
+      browserNavigation.assign(url);
     } catch (err) {
-      tab?.close();
       reportFailure('Could not get the link of file', err, T.viewFailed);
     }
   };

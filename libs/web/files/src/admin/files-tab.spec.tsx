@@ -3,6 +3,7 @@ import { ADMIN_FILES_TEXTS as T, FILE_TEXTS, type AdminFileView } from '@solvr/c
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
 import { FilesTab, searchFiles } from './files-tab';
 import { shortHash } from '../library/format';
+import { browserNavigation } from '../library/use-download';
 
 const SHA = 'ab'.repeat(32);
 
@@ -28,6 +29,7 @@ function fileFixture(overrides: Partial<AdminFileView> = {}): AdminFileView {
     release_channel: 'stable',
     platform: 'windows',
     release_notes: '',
+    placeholder: false,
     availability: 'download',
     created_by: 'u-1',
     ...overrides,
@@ -166,15 +168,24 @@ describe('FilesTab', () => {
     expect(document.activeElement).toBe(screen.getByRole('searchbox'));
   });
 
-  it('View opens the signed link in a tab opened on the click', async () => {
-    const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
-    const opened = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    const view = setup([installer], { 'GET /admin/files/f-1/url': { status: 200, body: { url: '/api/downloads/file?t=abc', expires_at: '2030-01-01T00:00:00Z' } } });
+  it("View downloads the file from its signed link in this page: no tab is opened, which would stay blank on a download", async () => {
+    const opened = jest.spyOn(window, 'open').mockReturnValue(null);
+    const followed = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const view = setup([installer], { 'GET /admin/files/f-1/url': { status: 200, body: { url: '/api/download?key=k&sig=s', expires_at: '2030-01-01T00:00:00Z' } } });
     await screen.findByRole('article', { name: 'Installer' });
     await view.user.click(screen.getByRole('button', { name: T.viewLabel('Installer') }));
-    expect(opened).toHaveBeenCalledWith('', '_blank');
-    await waitFor(() => expect(tab.location.href).toBe(`${window.location.origin}/api/downloads/file?t=abc`));
-    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(followed).toHaveBeenCalledWith('/api/download?key=k&sig=s'));
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('View that gets no link says so and goes nowhere', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const followed = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const view = setup([installer], { 'GET /admin/files/f-1/url': { status: 404, body: { message: 'File not found' } } });
+    await screen.findByRole('article', { name: 'Installer' });
+    await view.user.click(screen.getByRole('button', { name: T.viewLabel('Installer') }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(followed).not.toHaveBeenCalled();
   });
 });
 

@@ -241,12 +241,18 @@ describe('UserPicker (specific users)', () => {
     expect(box.getAttribute('aria-activedescendant')).toBe(option.id);
     await view.user.keyboard('{Enter}');
     expect(option.getAttribute('aria-selected')).toBe('true');
+    // A pick closes the list.
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
     const chips = screen.getByRole('list', { name: T.chosenUsers(1) });
     expect(within(chips).getByText('Bob Builder (bob@example.com)')).toBeTruthy();
-    // Enter again toggles it off; once more on.
+    // Enter opens it again, on the same search; Enter then toggles the user off (and closes it); once more on.
+    await view.user.keyboard('{Enter}');
+    expect(box.getAttribute('aria-expanded')).toBe('true');
     await view.user.keyboard('{Enter}');
     expect(screen.queryByRole('list', { name: T.chosenUsers(1) })).toBeNull();
-    await view.user.keyboard('{Enter}');
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    await view.user.keyboard('{Enter}{Enter}');
 
     await view.user.clear(box);
     await waitFor(() => expect(options()).toHaveLength(2));
@@ -254,6 +260,8 @@ describe('UserPicker (specific users)', () => {
     expect(box.getAttribute('aria-activedescendant')).toBe(options()[1].id);
     await view.user.keyboard('{Enter}');
     expect(screen.getByRole('list', { name: T.chosenUsers(2) })).toBeTruthy();
+    await view.user.keyboard('{ArrowDown}');
+    expect(box.getAttribute('aria-expanded')).toBe('true');
     await view.user.keyboard('{Escape}');
     expect(box.getAttribute('aria-expanded')).toBe('false');
 
@@ -265,5 +273,37 @@ describe('UserPicker (specific users)', () => {
 
     await view.user.type(box, 'nobody');
     expect(await screen.findByText(T.noUsers)).toBeTruthy();
+  });
+
+  it("a click on a user closes the list, so it no longer covers 'Paid file'", async () => {
+    const view = setup();
+    await view.user.selectOptions(view.input(T.accessType), 'specific_users');
+    const box = screen.getByRole('combobox', { name: T.allowedUsers });
+    await view.user.click(box);
+    await view.user.click(await screen.findByRole('option', { name: /bob@example.com/ }));
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('button', { name: T.removeUser('bob@example.com') })).toBeTruthy();
+    // The focus stays in the box: typing searches again.
+    expect(document.activeElement).toBe(box);
+    await view.user.type(box, 'bea');
+    expect(await screen.findByRole('option', { name: /bea@example.com/ })).toBeTruthy();
+  });
+});
+
+describe('UploadTab, unsaved work', () => {
+  const asks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  it('closing or reloading the page asks first while a file is chosen or an upload runs; not once it is done', async () => {
+    const view = setup();
+    expect(asks()).toBe(false);
+    await view.choose(file());
+    expect(asks()).toBe(true);
+    await view.submit();
+    act(() => FakeXhr.last().progress(10, 1000));
+    expect(asks()).toBe(true);
+    act(() => FakeXhr.last().respond(201, { id: 'f-1' }));
+    await screen.findByText(FILE_TEXTS.uploaded);
+    expect(asks()).toBe(false);
   });
 });

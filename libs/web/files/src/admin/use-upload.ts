@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { defaultFileName, FILE_TEXTS } from '@solvr/contracts';
 import { apiBase, restoreSession, useAppDispatch, useAppStore } from '@solvr/web-data';
+import { useUnsavedChangesPrompt } from '@solvr/web-ui/forms';
 import { filesAdminApi, useUploadLimitsQuery } from './files-admin.api';
 import { checkUploadForm, EMPTY_UPLOAD_FORM, uploadFields, type UploadForm, type UploadFormField } from './upload-form';
 import { sendUpload, type UploadHandle, type UploadOutcome, type UploadProgress } from './upload-request';
@@ -36,8 +37,10 @@ export function useUpload() {
   const handle = useRef<UploadHandle | null>(null);
   const canceled = useRef(false);
 
-  // Leaving the tab ends a running upload.
+  // The admin console keeps the tab mounted while another is open: only leaving the page ends a running upload,
+  // and closing or reloading it asks first while an upload runs or a file is chosen and not sent.
   useEffect(() => () => handle.current?.abort(), []);
+  useUnsavedChangesPrompt(phase === 'sending' || form.file !== null);
 
   const update = useCallback(<K extends keyof UploadForm>(field: K, value: UploadForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));

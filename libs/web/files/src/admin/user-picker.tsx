@@ -21,8 +21,8 @@ const sameUser = (a: UserPick, b: UserPick) => a.email.toLowerCase() === b.email
 
 /**
  * Several users, chosen by searching the api (e-mail or name): an ARIA combobox whose listbox toggles users in and
- * out; the chosen ones are removable chips. ArrowUp/Down move, Enter toggles, Escape closes, Backspace in the empty
- * box removes the last chip.
+ * out; the chosen ones are removable chips. ArrowUp/Down move, Enter toggles (and closes the list, as a click on an
+ * option does), Escape closes, Backspace in the empty box removes the last chip.
  */
 export function UserPicker({ id, value, onChange, ...aria }: UserPickerProps) {
   const base = useId();
@@ -45,7 +45,11 @@ export function UserPicker({ id, value, onChange, ...aria }: UserPickerProps) {
   }, [active]);
 
   const isChosen = (u: UserPick) => value.some((v) => sameUser(v, u));
-  const toggle = (u: UserPick) => onChange(isChosen(u) ? value.filter((v) => !sameUser(v, u)) : [...value, u]);
+  /** A pick (or un-pick) closes the list, so it no longer covers the fields below; Enter, ArrowDown or typing opens it again. */
+  const toggle = (u: UserPick) => {
+    onChange(isChosen(u) ? value.filter((v) => !sameUser(v, u)) : [...value, u]);
+    setOpen(false);
+  };
   const remove = (u: UserPick) => {
     onChange(value.filter((v) => !sameUser(v, u)));
     inputRef.current?.focus();

@@ -5,6 +5,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, Sk
 import { useBrand } from '@solvr/web-data';
 import { useReleasesQuery } from '../files.api';
 import { useDownload } from '../library/use-download';
+import { DownloadButton } from '../releases/download-button';
 import { preferredReleases, visitorPlatform } from '../releases/pick-release';
 
 const T = PORTAL_TEXTS.dashboard;
@@ -17,7 +18,10 @@ interface ReleaseRowProps {
   error: string | null;
 }
 
-/** One release: name and version, type, size, count, Download; the stable one with its instructions and documentation link. */
+/**
+ * One release: name and version, type, size, count, Download; the stable one with its instructions and documentation
+ * link. A seeded placeholder has no size to tell and says the installer is coming instead of Download.
+ */
 function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
   const id = useId();
   const stable = release.channel === 'stable';
@@ -33,18 +37,17 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
           </div>
           <ul className="fl-meta">
             <li>{fileTypeLabel(release.file_type, release.file_name)}</li>
-            <li>{formatFileSize(release.file_size)}</li>
+            {!release.placeholder && <li>{formatFileSize(release.file_size)}</li>}
             <li>{F.downloads(release.download_count)}</li>
           </ul>
         </div>
-        <Button
-          onClick={() => onDownload(release.id)}
+        <DownloadButton
+          placeholder={release.placeholder}
+          onDownload={() => onDownload(release.id)}
           loading={pending}
           aria-describedby={error ? `${id}-title ${id}-error` : `${id}-title`}
           className="fl-release-button"
-        >
-          {PORTAL_TEXTS.downloads.download}
-        </Button>
+        />
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="fl-error">

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReleaseView } from '@solvr/contracts';
+import { RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
 import { MAC_UA, MB, pretendUserAgent, releaseFixture, summaryFixture } from '../library/test-fixtures';
 import { browserNavigation } from '../library/use-download';
@@ -106,6 +106,35 @@ describe('Dashboard files cards', () => {
     expect(assign).toHaveBeenCalledTimes(1);
     // The counts are read again.
     await waitFor(() => expect(server?.calls.filter((c) => c.path === '/releases').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('says the installer is coming for the seeded placeholders, downloads nothing, and downloads the real one once uploaded', async () => {
+    const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    const seeded = [releaseFixture({ placeholder: true, file_size: 232 }), { ...beta, placeholder: true, file_size: 232 }];
+    const view = setup(seeded);
+    const installer = within(await screen.findByRole('article', { name: 'Installer v1.0.20' }));
+    const coming = installer.getByRole('button', { name: 'Installer coming soon' }) as HTMLButtonElement;
+    expect(coming.textContent).toBe(RELEASE_TEXTS.installerComing);
+    expect(coming.disabled).toBe(true);
+    expect(within(row(/^Beta/)).getByRole('button', { name: 'Installer coming soon' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    // The README archive's size is not the installer's.
+    expect(installer.queryByText('232 B')).toBeNull();
+    expect(installer.getByText('1,987 downloads')).toBeTruthy();
+    await view.user.click(coming);
+    expect(server?.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(assign).not.toHaveBeenCalled();
+    view.unmount();
+    server?.restore();
+
+    // An admin uploaded the real installer: it is the latest stable release, with its Download.
+    setup([{ ...stable, id: 'r-real', version: '1.0.21' }, { ...beta, placeholder: true }], {
+      'POST /files/r-real/download': { status: 200, body: { url: '/api/download?t=real', expires_at: '2025-08-05T12:05:00Z' } },
+    });
+    const real = within(await screen.findByRole('article', { name: 'Installer v1.0.21' }));
+    await view.user.click(real.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/download?t=real'));
+    expect(within(row(/^Beta/)).getByRole('button', { name: 'Installer coming soon' })).toBeTruthy();
   });
 
   it('shows skeletons while loading and an empty state when there is no release', async () => {

@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import { fileTypeLabel, formatFileSize, PORTAL_TEXTS, RELEASE_TEXTS, type FileView } from '@solvr/contracts';
 import { Badge, Button } from '@solvr/web-ui';
+import { DownloadButton } from '../releases/download-button';
 import { priceOf } from './buy';
 import { listDate, shortHash } from './format';
 
@@ -19,7 +20,8 @@ export interface FileCardProps {
 
 /**
  * One file of the library (spec section 2): name, type, version and price badges, description (two lines), size,
- * download count, date, SHA-256, and Download or Buy {price}. Memoized: a list re-renders only the card that changed.
+ * download count, date, SHA-256, and Download or Buy {price}; a seeded placeholder (no installer yet) shows neither
+ * size nor checksum, and says the installer is coming. Memoized: a list re-renders only the card that changed.
  */
 export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pending, error }: FileCardProps) {
   const id = useId();
@@ -43,7 +45,7 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
         </p>
       )}
       <ul className="fl-meta">
-        <li>{formatFileSize(file.file_size)}</li>
+        {!file.placeholder && <li>{formatFileSize(file.file_size)}</li>}
         <li>{F.downloads(file.download_count)}</li>
         {date && (
           <li>
@@ -51,7 +53,7 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
           </li>
         )}
       </ul>
-      {file.sha256 && (
+      {file.sha256 && !file.placeholder && (
         <details className="fl-hash">
           <summary>
             {RELEASE_TEXTS.checksum} <code title={file.sha256}>{shortHash(file.sha256)}</code>
@@ -61,14 +63,13 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
       )}
       <div className="fl-card-actions">
         {canDownload ? (
-          <Button
-            onClick={() => onDownload(file.id)}
+          <DownloadButton
+            placeholder={file.placeholder}
+            onDownload={() => onDownload(file.id)}
             loading={pending}
             aria-describedby={error ? `${titleId} ${errorId}` : titleId}
             fullWidth
-          >
-            {T.download}
-          </Button>
+          />
         ) : (
           <Button
             variant="secondary"

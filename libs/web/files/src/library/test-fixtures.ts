@@ -25,6 +25,7 @@ export function fileFixture(overrides: Partial<FileView> = {}): FileView {
     release_channel: null,
     platform: null,
     release_notes: '',
+    placeholder: false,
     availability: 'download',
     ...overrides,
   };
@@ -59,6 +60,7 @@ export function releaseFixture(overrides: Partial<ReleaseView> = {}): ReleaseVie
     release_notes: '- First public release\n- Overlay hotkeys',
     created_date: '2025-08-05T12:00:00.000Z',
     url: `/downloads/${file_name}`,
+    placeholder: false,
     ...overrides,
   };
 }

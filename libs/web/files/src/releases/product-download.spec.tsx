@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Platform, ReleaseView } from '@solvr/contracts';
+import { RELEASE_TEXTS, type Platform, type ReleaseView } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
 import { MAC_UA, pretendUserAgent, releaseFixture, WINDOWS_UA } from '../library/test-fixtures';
 import { browserNavigation } from '../library/use-download';
@@ -54,6 +54,20 @@ describe('ProductDownloadView', () => {
     await view.user.click(screen.getByRole('button', { name: 'Copy SHA-256' }));
     expect(await navigator.clipboard.readText()).toBe(windows.sha256);
     expect(screen.getByText('Copied to clipboard!').getAttribute('role')).toBe('status');
+  });
+
+  it('for a seeded placeholder says the installer is coming: no Download, no size or checksum of the stand-in archive', async () => {
+    restoreAgent = pretendUserAgent(WINDOWS_UA, 'Win32');
+    const view = setup([releaseFixture({ placeholder: true, file_size: 232 })]);
+    const coming = (await screen.findByRole('button', { name: 'Installer coming soon' })) as HTMLButtonElement;
+    expect(coming.textContent).toBe(RELEASE_TEXTS.installerComing);
+    expect(coming.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(screen.getByText('Windows is coming. macOS is coming. Linux maybe.')).toBeTruthy();
+    const terms = [...document.querySelectorAll('.fl-facts dt')].map((d) => d.textContent);
+    expect(terms).toEqual(['Version', 'Type', 'Downloads', 'Released']);
+    await view.user.click(coming);
+    expect(server?.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('Download counts it and sends the browser to the link; failures say so', async () => {

@@ -15,17 +15,21 @@ import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
 import { listDate } from '../library/format';
 import { useDownload, type UseDownload } from '../library/use-download';
 import { CopyButton } from './copy-button';
+import { DownloadButton } from './download-button';
 import { latestRelease, visitorPlatform } from './pick-release';
 import { PlatformSwitcher } from './platform-switcher';
 
 const T = PORTAL_TEXTS.productDownload;
 const F = PORTAL_TEXTS.files;
 
-/** "Windows installer v1.0.20. macOS is coming. Linux maybe.": what each platform has, from the real releases. */
+/**
+ * "Windows installer v1.0.20. macOS is coming. Linux maybe.": what each platform has, from the real releases (a
+ * seeded placeholder is none yet: "Windows is coming.").
+ */
 export function installersSummary(releases: readonly ReleaseView[]): string {
   return PLATFORMS.map((p) => {
     const release = latestRelease(releases, 'stable', p);
-    return release ? T.installer(p, release.version) : RELEASE_TEXTS.comingSoon(p);
+    return release && !release.placeholder ? T.installer(p, release.version) : RELEASE_TEXTS.comingSoon(p);
   }).join(' ');
 }
 
@@ -51,10 +55,12 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
             <dt>{F.type}</dt>
             <dd>{fileTypeLabel(release.file_type, release.file_name)}</dd>
           </div>
-          <div>
-            <dt>{F.size}</dt>
-            <dd>{formatFileSize(release.file_size)}</dd>
-          </div>
+          {!release.placeholder && (
+            <div>
+              <dt>{F.size}</dt>
+              <dd>{formatFileSize(release.file_size)}</dd>
+            </div>
+          )}
           <div>
             <dt>{F.downloadCount}</dt>
             <dd>{release.download_count.toLocaleString('en-US')}</dd>
@@ -67,7 +73,7 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
               </dd>
             </div>
           )}
-          {release.sha256 && (
+          {release.sha256 && !release.placeholder && (
             <div className="fl-facts-wide">
               <dt>{RELEASE_TEXTS.checksum}</dt>
               <dd className="fl-hash-row">
@@ -78,9 +84,12 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
           )}
         </dl>
         <div className="fl-download-row">
-          <Button size="lg" onClick={() => void download.download(release.id)} loading={download.pending.has(release.id)}>
-            {PORTAL_TEXTS.downloads.download}
-          </Button>
+          <DownloadButton
+            size="lg"
+            placeholder={release.placeholder}
+            onDownload={() => void download.download(release.id)}
+            loading={download.pending.has(release.id)}
+          />
           <p className="fl-muted">{T.instructionsFor[release.platform]}</p>
         </div>
         {error && (

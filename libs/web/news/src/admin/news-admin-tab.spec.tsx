@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_BRAND, type NewsView } from '@solvr/contracts';
+import { DEFAULT_BRAND, NEWS_TEXTS, UNSAVED_TEXTS, type NewsView } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
 import { newsFixture, newsListFixture } from '../testing/fixtures';
 import { NewsAdminTab } from './news-admin-tab';
@@ -113,6 +113,22 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     expect(view.calls('POST')).toHaveLength(0);
   });
 
+  it('asks for alt text on an image before saving, and names the rule in the content hint', async () => {
+    const view = setup();
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Add News' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add News' });
+    const content = within(dialog).getByLabelText(/^Content/);
+    expect(content.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toMatch(/Give every image alt text/);
+    await view.user.type(within(dialog).getByLabelText(/^Title/), 'Screens');
+    await view.user.click(content);
+    await view.user.paste('<p>New look</p><img src="https://cdn.example/a.png">');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(NEWS_TEXTS.imageAltMissing(1));
+    expect(content.getAttribute('aria-invalid')).toBe('true');
+    expect(view.calls('POST')).toHaveLength(0);
+  });
+
   it("creates a post: 'News created successfully!', then 1 s later the dialog closes and the list refreshes", async () => {
     const created = newsFixture({ id: 'n-3', title: 'Fresh', content: '<p>Hello <em>there</em></p>' });
     const view = setup(undefined, { 'POST /admin/news': { status: 201, body: created } });
@@ -187,6 +203,54 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     expect(within(dialog).queryByText('News created successfully!')).toBeNull();
     // Still open, and Save works again.
     expect(within(dialog).getByRole('button', { name: 'Save' }).getAttribute('aria-disabled')).toBeNull();
+  });
+});
+
+describe('NewsAdminTab: unsaved changes', () => {
+  const asks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+  it("Escape on a typed post asks 'Discard unsaved changes?': Keep editing keeps the text, Discard closes", async () => {
+    const view = setup();
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Add News' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add News' });
+    await view.user.type(within(dialog).getByLabelText(/^Title/), 'Half a post');
+    expect(asks()).toBe(true);
+
+    await view.user.keyboard('{Escape}');
+    let confirm = screen.getByRole('dialog', { name: UNSAVED_TEXTS.discardTitle });
+    expect(within(confirm).getByText(UNSAVED_TEXTS.discardBody)).toBeTruthy();
+    await view.user.click(within(confirm).getByRole('button', { name: UNSAVED_TEXTS.keepEditing }));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_TEXTS.discardTitle })).toBeNull();
+    expect((within(screen.getByRole('dialog', { name: 'Add News' })).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Half a post');
+
+    // Escape in the question keeps the post too; Cancel and × ask as well.
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await view.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: UNSAVED_TEXTS.discardTitle })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Add News' })).toBeTruthy();
+    await view.user.click(within(dialog).getByRole('button', { name: 'Close dialog' }));
+    confirm = screen.getByRole('dialog', { name: UNSAVED_TEXTS.discardTitle });
+    await view.user.click(within(confirm).getByRole('button', { name: UNSAVED_TEXTS.discard }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(asks()).toBe(false);
+    expect(view.calls('POST')).toHaveLength(0);
+  });
+
+  it('closes at once when nothing was changed (or the change was undone)', async () => {
+    const view = setup();
+    await screen.findByRole('article', { name: 'Platform Launch' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Platform Launch"' }));
+    expect(asks()).toBe(false);
+    await view.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Platform Launch"' }));
+    const featured = within(screen.getByRole('dialog', { name: 'Edit News' })).getByLabelText('Featured');
+    await view.user.click(featured);
+    await view.user.click(featured);
+    await view.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

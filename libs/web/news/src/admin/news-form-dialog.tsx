@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { LIMITS, NEWS_LIMITS, validateNews, type NewsInput, type NewsView } from '@solvr/contracts';
+import { LIMITS, NEWS_LIMITS, UNSAVED_TEXTS, validateNews, type NewsInput, type NewsView } from '@solvr/contracts';
 import { Alert, Button } from '@solvr/web-ui';
-import { Dialog, Field, Input, Textarea } from '@solvr/web-ui/forms';
+import { ConfirmDialog, Dialog, Field, Input, Textarea, useUnsavedChangesPrompt } from '@solvr/web-ui/forms';
 import { useAppDispatch, useBrand } from '@solvr/web-data';
 import { ContentPreview } from './content-preview';
 import { newsAdminApi, useCreateNewsMutation, useUpdateNewsMutation } from './news-admin.api';
@@ -49,7 +49,8 @@ export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
   const ids = { form: `${id}-form`, error: `${id}-error`, title: `${id}-title`, excerpt: `${id}-excerpt`, content: `${id}-content`, author: `${id}-author`, featured: `${id}-featured`, published: `${id}-published` };
   const brand = useBrand();
   const dispatch = useAppDispatch();
-  const [form, setForm] = useState<NewsForm>(() => initialForm(post));
+  const [initial] = useState<NewsForm>(() => initialForm(post));
+  const [form, setForm] = useState<NewsForm>(initial);
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
   const [error, setError] = useState<SaveError | null>(null);
   const [failures, setFailures] = useState(0);
@@ -125,6 +126,12 @@ export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
     }, LIMITS.newsDialogCloseDelayMs);
   };
 
+  // Typed and not saved: closing the dialog (Escape, ×, Cancel, the backdrop) or the page asks first.
+  const unsaved = status === 'editing' && (Object.keys(initial) as FormField[]).some((f) => form[f] !== initial[f]);
+  useUnsavedChangesPrompt(unsaved);
+  const [discarding, setDiscarding] = useState(false);
+  const requestClose = () => (unsaved ? setDiscarding(true) : onClose());
+
   const invalid = (field: FormField) => !!error?.fields.includes(field);
   // An invalid control is described by the form's error message too.
   const describedBy = (field: FormField) => (invalid(field) ? ids.error : undefined);
@@ -133,12 +140,12 @@ export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && requestClose()}
       title={post ? T.edit : T.add}
       className="ui-dialog-lg nwa-dialog"
       footer={
         <>
-          <Button variant="outline" onClick={onClose}>
+          <Button variant="outline" onClick={requestClose}>
             {T.cancel}
           </Button>
           <Button type="submit" form={ids.form} aria-disabled={busy || undefined} aria-busy={status === 'saving' || undefined}>
@@ -225,6 +232,15 @@ export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
           )}
         </div>
       </form>
+      <ConfirmDialog
+        open={discarding}
+        onOpenChange={setDiscarding}
+        title={UNSAVED_TEXTS.discardTitle}
+        description={UNSAVED_TEXTS.discardBody}
+        confirmLabel={UNSAVED_TEXTS.discard}
+        cancelLabel={UNSAVED_TEXTS.keepEditing}
+        onConfirm={onClose}
+      />
     </Dialog>
   );
 }

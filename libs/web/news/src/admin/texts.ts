@@ -11,7 +11,8 @@ export const NEWS_ADMIN_TEXTS = {
   excerpt: 'Excerpt',
   excerptHint: 'Optional. Lists show it; without one they show the start of the content.',
   content: 'Content (HTML)',
-  contentHint: 'Paragraphs, headings, bold, italic, links, lists, images and tables. Scripts and styles are removed on save.',
+  contentHint:
+    'Paragraphs, headings, bold, italic, links, lists, images and tables. Give every image alt text that says what it shows (alt="" if it is only decoration). Scripts and styles are removed on save.',
   preview: 'Preview',
   previewFrame: 'Preview of the content',
   author: 'Author',
