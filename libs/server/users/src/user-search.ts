@@ -3,13 +3,23 @@ import { containsPattern } from '@solvr/server-core';
 
 export type SearchedUserColumn = 'email' | 'full_name' | 'company';
 
+/** The shortest text the trigram index can find (shorter ones are a LIKE scan, which few searches are). */
+const INDEXED_MIN_CHARS = 3;
+
 /**
- * Users whose columns contain `query`, case-insensitively (alias `u`): LIKE already ignores case on both databases
- * (SQLite for ASCII, MySQL by the _ci collation), so no LOWER() per row.
+ * Users whose columns contain `query` as typed, case-insensitively, LIKE wildcards taken literally (alias `u`).
+ * SQLite: the users_search trigram index (migration UsersSearch1763700000070), which also ignores accents, so the
+ * search costs an index read instead of a table scan on the api's thread. MariaDB: LIKE, which its _ci collation
+ * already makes case- and accent-insensitive (no LOWER() per row), answered off the api's thread.
  */
 export function whereUserMatches<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: string, columns: SearchedUserColumn[]): SelectQueryBuilder<T> {
-  const text = query.trim().toLowerCase().slice(0, 100);
+  const text = query.trim().slice(0, 100);
   if (!text) return qb.where('1=1');
-  const like = containsPattern(text);
+  if (qb.connection.driver.options.type === 'better-sqlite3' && Array.from(text).length >= INDEXED_MIN_CHARS) {
+    // An FTS5 phrase in the named columns: a substring match for the trigram tokenizer; '"' doubled is a literal quote.
+    const match = `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
+    return qb.where('u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH :match)', { match });
+  }
+  const like = containsPattern(text.toLowerCase());
   return qb.where(`(${columns.map((c) => `u.${c} LIKE :like ESCAPE '!'`).join(' OR ')})`, { like });
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions, Migration } from './data-source-options';
+import { OffThreadReads } from './off-thread-reads';
 
 @Module({})
 export class DatabaseModule {
@@ -9,6 +10,9 @@ export class DatabaseModule {
   static forRoot(config: AppConfig, opts: { runMigrations: boolean; migrations?: Migration[] }): DynamicModule {
     return {
       module: DatabaseModule,
+      global: true,
+      providers: [OffThreadReads],
+      exports: [OffThreadReads],
       imports: [
         TypeOrmModule.forRoot({
           ...dataSourceOptions(config.database, opts.migrations),

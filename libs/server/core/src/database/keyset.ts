@@ -38,11 +38,14 @@ export function newestFirstAfter<T extends ObjectLiteral>(qb: SelectQueryBuilder
   return qb.addSelect(`${alias}.created_date`, KEYSET_AT).orderBy(`${alias}.created_date`, 'DESC').addOrderBy(`${alias}.id`, 'DESC');
 }
 
+/** The cursor after a row, from its raw keyset_at (text on SQLite, a Date from MariaDB) and id. */
+export function keysetCursorOf(raw: Record<string, unknown>, id: string): KeysetCursor {
+  const at = raw[KEYSET_AT];
+  return { at: at instanceof Date ? at.toISOString() : String(at), id };
+}
+
 /** The rows of a newestFirstAfter query, each with the cursor that continues after it. */
 export async function keysetRows<T extends ObjectLiteral & { id: string }>(qb: SelectQueryBuilder<T>): Promise<Array<{ row: T; cursor: KeysetCursor }>> {
   const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
-  return entities.map((row, i) => {
-    const at = raw[i]?.[KEYSET_AT];
-    return { row, cursor: { at: at instanceof Date ? at.toISOString() : String(at), id: row.id } };
-  });
+  return entities.map((row, i) => ({ row, cursor: keysetCursorOf(raw[i] ?? {}, row.id) }));
 }
