@@ -8,6 +8,8 @@
 //                  Also reported: the latency of one request alone (median of 5 sequential ones) and the api's
 //                  peak RSS under the load.
 //   news           GET /api/news, public: the published posts, newest first
+//   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
+//   files          GET /api/files signed in, about 1,000 files visible (issue 27)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
 // prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
@@ -72,8 +74,7 @@ function libraryRows(count, viewer) {
 }
 
 /** Seeds the library and signs in a plain user; cleanup removes the rows and the user again. */
-async function prepareLibrary(ctx) {
-  const count = ctx.smoke ? 1000 : 10_000;
+async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
   const user = await createPlainUser(ctx.app);
   const ids = [];
   const db = await openDb(ctx.app);
@@ -111,12 +112,30 @@ async function prepareLibrary(ctx) {
  */
 const asBrowser = async () => ({ headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }, notes: [] });
 
+/** A plain user, signed in (issue 27: the fixed cost of a signed-in read); cleanup removes it. */
+async function signedInUser(ctx) {
+  const user = await createPlainUser(ctx.app);
+  const token = await signIn(ctx.app.url, user);
+  const cleanup = async () => {
+    const db = await openDb(ctx.app);
+    try {
+      await db.run('DELETE FROM users WHERE id = ?', [user.id]);
+    } finally {
+      await db.close();
+    }
+  };
+  return { headers: { authorization: `Bearer ${token}` }, notes: [], cleanup };
+}
+
 export const ENDPOINTS = [
   { name: 'public-config', path: '/api/public-config' },
   // The 10 newest published posts (a new site has the 4 seeded ones).
   { name: 'news', path: '/api/news' },
   // Landing rendered on the server with its 3 newest posts; "one request alone" is the time to the whole page.
   { name: 'landing-ssr', path: '/Landing', prepare: asBrowser, single: 20 },
+  // Issue 27: signed-in reads at 64 connections: the account, and a library of about 1,000 files the user can see.
+  { name: 'me', path: '/api/users/me', prepare: signedInUser },
+  { name: 'files', path: '/api/files', prepare: (ctx) => prepareLibrary(ctx, 1042), timeout: 30 },
   { name: 'library', path: '/api/files', prepare: prepareLibrary, amount: (ctx) => ctx.connections, timeout: 120, single: 5, rss: true },
 ];
 

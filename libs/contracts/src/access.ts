@@ -34,8 +34,9 @@ export type FileAvailability = 'download' | 'buy' | 'hidden';
 export function fileAvailability(file: FileAccessFacts, viewer: FileViewer): FileAvailability {
   if (viewer.isAdmin) return 'download';
   if (!file.is_active || !viewer.email) return 'hidden';
-  const me = normalizeEmail(viewer.email);
-  const listed = file.access_type === 'specific_users' && file.allowed_users.some((e) => normalizeEmail(e) === me);
+  // Only a file for specific users compares addresses (most files are for all users: no work per file for them).
+  const me = file.access_type === 'specific_users' ? normalizeEmail(viewer.email) : '';
+  const listed = !!me && file.allowed_users.some((e) => normalizeEmail(e) === me);
   if (file.is_paid) return listed || viewer.purchased?.has(file.id) ? 'download' : 'buy';
   return file.access_type === 'all_users' || listed ? 'download' : 'hidden';
 }

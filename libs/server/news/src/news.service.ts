@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
@@ -59,18 +59,17 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
 }
 
 /**
- * How long a replica may answer the published list from memory. Its own writes show at once; another replica's
- * within this time ("current within seconds"). The list is read on every public page view and every Landing render.
+ * How often a replica looks whether the news changed through another replica (one tiny query: how many posts and
+ * the latest change). Its own writes show at once; another replica's within this time. Until a change, the
+ * published list and the pages made from it are kept.
  */
-export const PUBLISHED_CACHE_MS = 2000;
-/** The tag of the public news answers kept by PublicReadCache (@PublicRead), and how long one is kept: made from a
- * list up to PUBLISHED_CACHE_MS old, an answer is at most 3 s behind another replica's write. */
+export const NEWS_WATCH_MS = 500;
+/** The tag of the public news answers kept by PublicReadCache (@PublicRead), and how long one is kept at most. */
 export const NEWS_READS = 'news';
 export const NEWS_READS_MS = 1000;
 
 /** A cached page of the published list, and its JSON once asked for. */
 interface PublishedEntry {
-  at: number;
   revision: number;
   list: Promise<NewsList>;
   json?: Promise<Buffer>;
@@ -78,15 +77,49 @@ interface PublishedEntry {
 
 /** The one owner of the news table. Drafts exist for admins only: everywhere else they are 404. */
 @Injectable()
-export class NewsService {
+export class NewsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private revision = 0;
   private readonly published = new Map<string, PublishedEntry>();
+  private readonly listeners = new Set<() => void>();
+  private watch: ReturnType<typeof setInterval> | undefined;
+  /** What the news table looked like at the last look: its row count and latest change. */
+  private stamp: string | null = null;
+  private readonly logger = new Logger(NewsService.name);
 
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
     @InjectConfig() private readonly config: AppConfig,
     private readonly publicReads: PublicReadCache,
   ) {}
+
+  onApplicationBootstrap(): void {
+    this.watch = setInterval(() => void this.lookForChanges(), NEWS_WATCH_MS);
+    this.watch.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.watch);
+  }
+
+  /** Called after every change of the news, through this replica or another (what was made from it is stale). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Another replica's write shows here as a new row count or a later updated_date (deletes change the count). */
+  private async lookForChanges(notify = true): Promise<void> {
+    try {
+      const row = await this.news.createQueryBuilder('n').select('COUNT(*)', 'count').addSelect('MAX(n.updated_date)', 'latest').getRawOne<{ count: unknown; latest: unknown }>();
+      const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
+      const stamp = `${Number(row?.count ?? 0)}|${latest}`;
+      const before = this.stamp;
+      this.stamp = stamp;
+      if (notify && before !== null && before !== stamp) this.changed();
+    } catch (error) {
+      this.logger.warn(`Could not look for news changes: ${(error as Error).message}`);
+    }
+  }
 
   /** Published posts, newest first (spec section 7). */
   listPublished(paging: Paging): Promise<NewsList> {
@@ -103,11 +136,11 @@ export class NewsService {
   private publishedEntry(paging: Paging): PublishedEntry {
     const key = `${paging.page}/${paging.limit}`;
     const hit = this.published.get(key);
-    if (hit && hit.revision === this.revision && Date.now() - hit.at < PUBLISHED_CACHE_MS) return hit;
+    if (hit && hit.revision === this.revision) return hit;
     const list = this.list(paging, true);
     list.catch(() => this.published.delete(key));
     if (this.published.size >= 200) this.published.clear();
-    const entry: PublishedEntry = { at: Date.now(), revision: this.revision, list };
+    const entry: PublishedEntry = { revision: this.revision, list };
     this.published.set(key, entry);
     return entry;
   }
@@ -117,10 +150,17 @@ export class NewsService {
     return this.revision;
   }
 
+  /** A write through this replica: known at once here; the next look at the table must not count it again. */
+  private written(): void {
+    this.changed();
+    void this.lookForChanges(false);
+  }
+
   private changed(): void {
     this.revision += 1;
     this.published.clear();
     this.publicReads.invalidate(NEWS_READS);
+    for (const listener of this.listeners) listener();
   }
 
   /** Admin: every post, newest first. */
@@ -168,7 +208,7 @@ export class NewsService {
       updatedDate: now,
     });
     await this.news.insert(row);
-    this.changed();
+    this.written();
     return toNewsView(row);
   }
 
@@ -178,7 +218,7 @@ export class NewsService {
     const record = this.checked(input);
     const changes = { ...columnsOf(record), updatedDate: new Date() };
     await this.news.update({ id }, changes);
-    this.changed();
+    this.written();
     return toNewsView({ ...row, ...changes });
   }
 
@@ -190,7 +230,7 @@ export class NewsService {
       updatedDate: new Date(),
     };
     await this.news.update({ id }, changes);
-    this.changed();
+    this.written();
     return toNewsView({ ...row, ...changes });
   }
 
@@ -198,7 +238,7 @@ export class NewsService {
   async remove(id: string): Promise<{ title: string }> {
     const row = await this.find(id);
     await this.news.delete({ id });
-    this.changed();
+    this.written();
     return { title: row.title };
   }
 

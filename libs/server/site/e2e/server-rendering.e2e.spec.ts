@@ -5,7 +5,10 @@ import { join } from 'path';
 import Parser from 'rss-parser';
 import request from 'supertest';
 import { LAYOUT_TEXTS, SSR_PAYLOAD_ID, SSR_PAGES, NEWS_TEXTS, type NewsView, type SsrPayload } from '@solvr/contracts';
+import { NEWS_WATCH_MS } from '@solvr/server-news';
+import { SiteRenderer } from '@solvr/server-site';
 import { type ApiApp, createApi, signIn, createAccount, createTestEnv, ROOT, TestEnv, TIER } from '@solvr/server-testing';
+import { waitFor } from '@solvr/testing';
 
 // The built site (npm test builds before the e2e tiers): the real shell, remotes and server render bundle.
 const DIST = join(ROOT, 'dist/apps');
@@ -150,6 +153,36 @@ describe(`server-rendered public pages (${TIER})`, () => {
     expect(payloadOf(gone.text).queries).toEqual([{ endpoint: 'newsPost', args: post.slug, data: null }]);
     expect(rootOf(gone.text)).toContain(NEWS_TEXTS.notFound);
     expect(rootOf(gone.text)).not.toContain('Loading news');
+  });
+
+  it('renders a page when its news changes, not when a visitor comes: at start, and after a write, before anyone asks', async () => {
+    const renderer = app.get(SiteRenderer);
+    const rendered: string[] = [];
+    renderer.onRendered((done) => rendered.push(done.payload.url));
+    const title = `Rendered ahead ${Date.now()}`;
+    const post = (await admin(http().post('/api/admin/news')).send({ title, content: '<p>x</p>', is_featured: true }).expect(201)).body as NewsView;
+    // No page is asked for: the change alone makes Landing again (it was made at start, see the first test).
+    await waitFor(async () => rendered.includes('/Landing'), 'Landing rendered again after the write', 5000);
+    const before = rendered.length;
+    const html = (await page('/Landing').expect(200)).text;
+    expect(rootOf(html)).toContain(title);
+    // The visitor got the page made ahead: nothing was rendered for them.
+    expect(rendered.length).toBe(before);
+    await admin(http().delete(`/api/admin/news/${post.id}`)).expect(204);
+  });
+
+  it(`shows another replica's news write on this replica's pages (it looks every ${NEWS_WATCH_MS} ms)`, async () => {
+    const other = await createApi(t.config({ WEB_DIST_DIR: DIST, PUBLIC_URL: SITE, BRAND_PRODUCT: 'Acme', BRAND_TEAM: 'Acme Crew' }));
+    await other.init();
+    try {
+      expect(rootOf((await page('/Landing').expect(200)).text)).not.toContain('From the other replica');
+      const post = (await admin(request(other.getHttpServer()).post('/api/admin/news')).send({ title: 'From the other replica', content: '<p>x</p>' }).expect(201)).body as NewsView;
+      // (How soon is measured in the bench; here: it comes without any write through this replica.)
+      await waitFor(async () => rootOf((await page('/Landing').expect(200)).text).includes('From the other replica'), "the other replica's post on Landing", 5000);
+      await admin(http().delete(`/api/admin/news/${post.id}`)).expect(204);
+    } finally {
+      await other.close();
+    }
   });
 
   it('renders every public content page; forms, signed-in pages, files and api paths are not server-rendered', async () => {

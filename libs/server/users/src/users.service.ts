@@ -38,10 +38,13 @@ export class UsersService implements AccountSource {
     return this.users.createQueryBuilder('u').addSelect('u.passwordHash').where(`u.${column} = :value`, { value }).getOne();
   }
 
-  /** What the access guard checks on each signed-in call: the current role and token version. */
+  /**
+   * What the access guard checks on each signed-in call: the current role and token version. Read on every
+   * signed-in request: one row by primary key, in plain SQL (no query builder on this path).
+   */
   async accessState(userId: string): Promise<AccessState | null> {
-    const row = await this.users.findOne({ where: { id: userId }, select: { role: true, tokenVersion: true } });
-    return row ? { role: row.role, tokenVersion: row.tokenVersion } : null;
+    const [row] = await this.users.query('SELECT role, token_version AS version FROM users WHERE id = ?', [userId]);
+    return row ? { role: row.role, tokenVersion: Number(row.version) } : null;
   }
 
   /** Access tokens issued before this stop working (password change or reset, logout). */

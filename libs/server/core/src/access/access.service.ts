@@ -36,6 +36,12 @@ export interface Viewer {
  */
 @Injectable()
 export class AccessService {
+  /**
+   * The state each verified caller's request read from the database: a decision later in the same request uses it
+   * instead of reading the account again (one query per signed-in request, not one per question).
+   */
+  private readonly verified = new WeakMap<SessionUser, AccessState>();
+
   constructor(
     private readonly jwt: JwtService,
     @Optional() @Inject(ACCOUNT_SOURCE) private readonly accounts?: AccountSource,
@@ -50,12 +56,19 @@ export class AccessService {
     if (typeof claims.exp !== 'number' || typeof claims.ver !== 'number') throw new Error('token without exp or version');
     const state = await this.tokenStillValid(claims.sub, claims.ver);
     if (!state) throw new Error('token revoked');
-    return { user: { id: claims.sub, email: claims.email, role: state.role }, state };
+    const user: SessionUser = { id: claims.sub, email: claims.email, role: state.role };
+    this.verified.set(user, state);
+    return { user, state };
   }
 
-  /** The account's current role; null for anonymous callers, deleted accounts, or a process without accounts. */
+  /**
+   * The account's current role (as read for this request); null for anonymous callers, deleted accounts, or a
+   * process without accounts.
+   */
   async currentRole(user: SessionUser | null | undefined): Promise<Role | null> {
     if (!user || !this.accounts) return null;
+    const known = this.verified.get(user);
+    if (known) return known.role;
     return (await this.accounts.accessState(user.id))?.role ?? null;
   }
 

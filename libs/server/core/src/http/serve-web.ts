@@ -174,6 +174,13 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   const renderer = pageRenderer(app);
   const logger = new Logger('ServerRendering');
 
+  const documentOf = (page: SsrRendered) => async () => {
+    const bare = pageDocument(template, page, config.publicUrl, '', start);
+    return pageDocument(template, page, config.publicUrl, await styles.forDocument(bare), start);
+  };
+  // A page is put together and compressed (brotli, what browsers ask for) when it is rendered, not for its first visitor.
+  renderer?.onRendered?.((page) => void documentFor(page, 'br', documentOf(page)).catch(() => undefined));
+
   fastify.get('/remotes.json', (_req, reply) => {
     reply.header('Cache-Control', NO_CACHE).type('application/json').send(readManifest(config));
   });
@@ -194,11 +201,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
     return renderer.render(req.url).then(
       (page) => {
         if (!page) return sendAsset(req, reply, shell);
-        const html = async () => {
-          const bare = pageDocument(template, page, config.publicUrl, '', start);
-          return pageDocument(template, page, config.publicUrl, await styles.forDocument(bare), start);
-        };
-        return documentFor(page, req.headers['accept-encoding'], html).then(({ body, encoding }) => {
+        return documentFor(page, req.headers['accept-encoding'], documentOf(page)).then(({ body, encoding }) => {
           if (encoding) reply.header('Content-Encoding', encoding);
           for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
           return reply.code(page.status).header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
