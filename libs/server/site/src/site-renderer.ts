@@ -2,7 +2,7 @@ import { Injectable, Logger, NotFoundException, type OnApplicationBootstrap, typ
 import { existsSync } from 'fs';
 import { createRequire } from 'module';
 import { join } from 'path';
-import { pathTo, SSR_PAGES, type PageName, type SsrDataSource, type SsrRender, type SsrRendered } from '@solvr/contracts';
+import { serverRenderedLinks, type SsrDataSource, type SsrRender, type SsrRendered } from '@solvr/contracts';
 import { AppConfig, InjectConfig, type PageRenderer } from '@solvr/server-core';
 import { authConfig, type AuthConfig } from '@solvr/server-auth';
 import { NewsService } from '@solvr/server-news';
@@ -51,8 +51,7 @@ export class SiteRenderer implements PageRenderer, OnApplicationBootstrap, OnApp
       this.renderAgainTimer.unref();
     });
     // The public pages are ready before the first visitor asks for one.
-    const product = this.config.brand.product;
-    for (const url of ['/', ...SSR_PAGES.map((page) => pathTo(page as PageName, product))]) void this.render(url).catch(() => undefined);
+    for (const url of ['/', ...serverRenderedLinks(this.config.brand.product).map((link) => link.path)]) void this.render(url).catch(() => undefined);
   }
 
   onApplicationShutdown(): void {

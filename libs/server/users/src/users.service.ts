@@ -70,13 +70,17 @@ export class UsersService implements AccountSource {
     return whereUserMatches(this.users.createQueryBuilder('u'), query, ['email', 'full_name']).orderBy('u.email', 'ASC');
   }
 
+  /** The users matching `query` that campaign mail can reach: confirmed accounts (opted-out ones included). */
+  private mailable(query: string) {
+    return this.matching(query).andWhere(CONFIRMED, { confirmed: true });
+  }
+
   /**
    * The Email Center's recipient list: a page of the users matching `query` that campaign mail can reach (confirmed
    * accounts; the opted-out are listed, marked), and how many match in all.
    */
   async mailRecipients(query: string, limit: number, offset: number): Promise<{ users: MailRecipient[]; total: number }> {
-    const [rows, total] = await this.matching(query)
-      .andWhere(CONFIRMED, { confirmed: true })
+    const [rows, total] = await this.mailable(query)
       .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
       .limit(limit)
       .offset(offset)
@@ -100,9 +104,8 @@ export class UsersService implements AccountSource {
       return;
     }
     for (;;) {
-      const rows = await this.matching(audience.all?.q ?? '')
+      const rows = await this.mailable(audience.all?.q ?? '')
         .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
-        .andWhere(CONFIRMED, { confirmed: true })
         .andWhere('u.id > :after', { after })
         .orderBy('u.id', 'ASC')
         .limit(chunk)
@@ -115,8 +118,7 @@ export class UsersService implements AccountSource {
 
   /** The ids of every user matching `query` that a campaign reaches (confirmed, not opted out), at most `max`. */
   async mailableIds(query: string, max: number): Promise<string[]> {
-    const rows = await this.matching(query)
-      .andWhere(CONFIRMED, { confirmed: true })
+    const rows = await this.mailable(query)
       .andWhere('u.bulk_mail_opt_out = :optedOut', { optedOut: false })
       .select('u.id', 'id')
       .limit(max)

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { pathTo, PROFILE_MESSAGES as M, toProfileUpdate, validateProfile, type ProfileErrors, type ProfileForm, type ProfileView } from '@solvr/contracts';
+import { pathTo, PROFILE_MESSAGES as M, splitFullName, toProfileUpdate, validateProfile, type ProfileErrors, type ProfileForm, type ProfileView } from '@solvr/contracts';
 import { COUNTRIES, DEFAULT_COUNTRY_OPTION, findCountry, geo, regionsOf } from '@solvr/geo';
 import { isException, selectUser, useAppDispatch, useAppSelector, userUpdated, type ApiErrorBody } from '@solvr/web-data';
 import { useMyProfileQuery, useSaveProfileMutation } from '../accounts.api';
@@ -23,7 +23,7 @@ const EMPTY: ProfileForm = {
 
 /** Prefills the form from what the account already has (e.g. a name from Google, an earlier partial save). */
 function fromProfile(p: ProfileView): { form: ProfileForm; dialCountry: string } {
-  const [first = '', ...rest] = (p.full_name ?? '').split(' ');
+  const [first, last] = splitFullName(p.full_name);
   const country = (p.country && findCountry(p.country)) || DEFAULT_COUNTRY_OPTION;
   const phone = p.phone?.startsWith(country.dialCode) ? p.phone.slice(country.dialCode.length) : '';
   const text = (v: string | null) => v ?? '';
@@ -32,7 +32,7 @@ function fromProfile(p: ProfileView): { form: ProfileForm; dialCountry: string }
     form: {
       ...EMPTY,
       first_name: first,
-      last_name: rest.join(' '),
+      last_name: last,
       phone,
       street_address_1: text(p.street_address_1),
       street_address_2: text(p.street_address_2),
