@@ -4,11 +4,13 @@
 //   BARE_KIND=refresh  POST /api/auth/login hands out a refresh cookie; POST /api/auth/refresh rotates it
 //                      (hashed tokens in a Map, an HS256 access token in the body): the refresh protocol
 //                      without a database, argon2 or a framework.
+//   BARE_KIND=file     GET /{name} streams BARE_FILES_DIR/{name} as an attachment with fs.createReadStream piped to
+//                      the response, 128 KB per read as the app's local-disk storage reads: a download without framework, database or link.
 //   BARE_KIND=sink     POST: the request body through sha256 and sha512 into a new file under BARE_SINK_DIR (flushed
 //                      before close, then removed), answering { size, sha256 }: an upload without multipart parsing,
 //                      framework or database.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,6 +59,19 @@ if (kind === 'bytes') {
       sessions.delete(key);
       issue(res, userId);
     });
+  };
+} else if (kind === 'file') {
+  const dir = process.env.BARE_FILES_DIR;
+  handler = (req, res) => {
+    const path = join(dir, decodeURIComponent(req.url.slice(1).split('?')[0]));
+    let size;
+    try {
+      size = statSync(path).size;
+    } catch {
+      return res.writeHead(404).end();
+    }
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': size, 'content-disposition': 'attachment' });
+    createReadStream(path, { highWaterMark: 128 * 1024 }).pipe(res);
   };
 } else if (kind === 'sink') {
   const dir = process.env.BARE_SINK_DIR;

@@ -5,7 +5,8 @@
 //             and nginx sends the bytes from the app's storage directory;
 //   embedded  the default: the app (the run's instance) streams the file from local disk itself.
 // Reference for both: the same nginx sending the same stored file from a plain location (same sendfile settings),
-// app and reference alternating. Every download's status and size are checked, and each path's bytes once
+// app and reference alternating. The embedded path is also compared with a bare node:http process streaming the same
+// file with fs.createReadStream (issue 27: what Node itself can do, so the gap left is ours). Every download's status and size are checked, and each path's bytes once
 // against the sha256 of what was uploaded, so a broken path cannot look fast. The timed downloads are read by curl
 // (when installed): a node:http client tops out near 1 GB/s on loopback, under what nginx sends.
 import { existsSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { startApp } from '../lib/app.mjs';
 import { createPlainUser, signIn } from '../lib/db.mjs';
 import { CURL, deleteFile, downloadBytes, downloadLink, fetchBytes, generatedSha256, keepAlive, keyOfLink, MB, uploadChecked } from '../lib/files.mjs';
 import { alternate } from '../lib/load.mjs';
-import { nginxProblem, startGateway } from '../lib/reference.mjs';
+import { nginxProblem, startBare, startGateway } from '../lib/reference.mjs';
 import { median, ratioFigure, summarize } from '../lib/stats.mjs';
 
 const ACCEL_PREFIX = '/_stored/';
@@ -60,6 +61,10 @@ function refDownload({ url, size, sha, what }) {
     return { bytes: res.bytes, ms: res.ms };
   };
 }
+
+/** The figures of compare() with the reference's name in their labels changed. */
+const renamed = (figures, from, to) =>
+  Object.fromEntries(Object.entries(figures).map(([id, f]) => [id, { ...f, label: f.label.replace(from, to).replace('app/nginx', `app/${to}`) }]));
 
 /** Rounds of app vs reference downloads, then their figures under `prefix`. */
 async function compare(ctx, prefix, label, app, ref, perRound) {
@@ -112,6 +117,8 @@ export default {
         plain: { '/plain-gateway/': accel.filesDir, '/plain-embedded/': ctx.app.filesDir },
       });
       cleanups.push(() => nginx.stop());
+      const bareNode = await startBare({ BARE_KIND: 'file', BARE_FILES_DIR: ctx.app.filesDir });
+      cleanups.push(() => bareNode.stop());
 
       const gateway = appDownload({ base: nginx.url, token: accelUser, id: accelFile.id, agent, size, sha, what: 'gateway download' });
       const embedded = appDownload({ base: ctx.app.url, token: userToken, id: file.id, agent, size, sha, what: 'embedded download' });
@@ -120,6 +127,7 @@ export default {
       const embeddedKey = keyOfLink((await downloadLink(ctx.app.url, adminToken, file.id)).url);
       const refGateway = refDownload({ url: `${nginx.url}/plain-gateway/${accelKey}`, size, sha, what: 'nginx direct (gateway copy)' });
       const refEmbedded = refDownload({ url: `${nginx.url}/plain-embedded/${embeddedKey}`, size, sha, what: 'nginx direct (embedded copy)' });
+      const refNode = refDownload({ url: `${bareNode.url}/${embeddedKey}`, size, sha, what: 'bare node:http (embedded copy)' });
 
       // One verified download of each path (sha256 of every byte), which also warms the page cache.
       const first = await gateway(true);
@@ -128,16 +136,19 @@ export default {
       await embedded(true);
       await refGateway(true);
       await refEmbedded(true);
+      await refNode(true);
 
       const metrics = {
         ...(await compare(ctx, 'gateway', `gateway: nginx ${nginx.url} in front of ${accel.url} (X-Accel-Redirect to ${ACCEL_PREFIX})`, gateway, refGateway, perRound)),
         ...(await compare(ctx, 'embedded', `embedded: ${ctx.app.url} streams the file itself`, embedded, refEmbedded, perRound)),
+        ...renamed(await compare(ctx, 'embedded_node', `embedded vs bare node:http ${bareNode.url} streaming the same file`, embedded, refNode, perRound), 'nginx direct', 'bare node:http'),
       };
       return {
         metrics,
         notes: [
           `${size / MB} MB file (generated), ${perRound} sequential downloads per round and side, one connection each, read by ${existsSync(CURL) ? 'curl' : 'node:http'}; MB = 10^6 bytes`,
           'each path verified once by sha256 of all bytes, every download by status and size',
+          'embedded_node: the same embedded downloads against a bare node:http process piping fs.createReadStream of the same file to the response',
           `gateway: a second app instance with DOWNLOAD_ACCEL_PREFIX=${ACCEL_PREFIX} behind one nginx process (proxy unbuffered, internal alias, sendfile); reference: the same nginx and file from a plain location`,
         ],
       };

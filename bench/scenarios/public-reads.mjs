@@ -11,7 +11,7 @@
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
 //   files          GET /api/files signed in, about 1,000 files visible (issue 27)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
-// Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
+// BENCH_ENDPOINTS=me,files runs only the endpoints named. Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
 // prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,7 +148,9 @@ export default {
     const notes = [];
     const tmp = mkdtempSync(join(tmpdir(), 'solvr-bench-bytes-'));
     try {
-      for (const ep of ENDPOINTS) {
+      // BENCH_ENDPOINTS=me,files measures only those (while working on one).
+      const only = process.env.BENCH_ENDPOINTS?.split(',');
+      for (const ep of ENDPOINTS.filter((e) => !only || only.includes(e.name))) {
         const prepared = ep.prepare ? await ep.prepare(ctx) : { headers: {}, notes: [] };
         const headers = prepared.headers ?? {};
         try {

@@ -197,6 +197,6 @@ export class AuthController {
 
   @Get('users/me')
   me(@CurrentUser() user: SessionUser): Promise<PublicUser> {
-    return this.auth.me(user.id);
+    return this.auth.me(user);
   }
 }

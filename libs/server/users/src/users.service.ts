@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { type EntityManager, In, IsNull, Repository } from 'typeorm';
-import { ADMIN_USERS_TEXTS, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
+import { ADMIN_USERS_TEXTS, type AccountView, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
 import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
@@ -39,12 +39,26 @@ export class UsersService implements AccountSource {
   }
 
   /**
-   * What the access guard checks on each signed-in call: the current role and token version. Read on every
-   * signed-in request: one row by primary key, in plain SQL (no query builder on this path).
+   * What the access guard checks on each signed-in call: the current role and token version, with the owner's view of
+   * the account read in the same pass (GET /api/users/me answers with it). Read on every signed-in request: one row
+   * by primary key, in plain SQL (no query builder on this path).
    */
   async accessState(userId: string): Promise<AccessState | null> {
-    const [row] = await this.users.query('SELECT role, token_version AS version FROM users WHERE id = ?', [userId]);
-    return row ? { role: row.role, tokenVersion: Number(row.version) } : null;
+    const [row] = await this.users.query(
+      'SELECT id, email, full_name, role, download_count, profile_completed, password_hash IS NOT NULL AS has_password, token_version FROM users WHERE id = ?',
+      [userId],
+    );
+    if (!row) return null;
+    const account: AccountView = {
+      id: row.id,
+      email: row.email,
+      full_name: row.full_name,
+      role: row.role,
+      download_count: Number(row.download_count),
+      profile_completed: !!Number(row.profile_completed),
+      has_password: !!Number(row.has_password),
+    };
+    return { role: row.role, tokenVersion: Number(row.token_version), account };
   }
 
   /** Access tokens issued before this stop working (password change or reset, logout). */

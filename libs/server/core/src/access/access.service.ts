@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessDecision, Role } from '@solvr/contracts';
+import { LRUCache } from 'lru-cache';
+import type { AccessDecision, AccountView, Role } from '@solvr/contracts';
 import type { SessionUser } from './access.decorators';
 
 export interface AccessTokenClaims {
@@ -11,10 +12,14 @@ export interface AccessTokenClaims {
   ver: number;
 }
 
+type CheckedClaims = AccessTokenClaims & { exp: number };
+
 /** What decides whether an access token still counts: the account's current role and token version. */
 export interface AccessState {
   role: Role;
   tokenVersion: number;
+  /** The owner's view of the account, read with the state. */
+  account?: AccountView;
 }
 
 /** Where that state is read from (the users feature provides it). */
@@ -42,6 +47,13 @@ export class AccessService {
    */
   private readonly verified = new WeakMap<SessionUser, AccessState>();
 
+  /**
+   * Access tokens whose signature has been checked, with their claims, so a page's several calls check it once
+   * (the signature is the largest cost of a signed-in read). Expiry is checked on every use, and revocation is the
+   * token version read from the account each request, so keeping a checked token changes no decision.
+   */
+  private readonly checkedTokens = new LRUCache<string, CheckedClaims>({ max: 10_000 });
+
   constructor(
     private readonly jwt: JwtService,
     @Optional() @Inject(ACCOUNT_SOURCE) private readonly accounts?: AccountSource,
@@ -52,13 +64,21 @@ export class AccessService {
    * version; the role is the account's current one, not the token's. Throws when the token does not count.
    */
   async verifyAccessToken(token: string): Promise<{ user: SessionUser; state: AccessState }> {
-    const claims = await this.jwt.verifyAsync<AccessTokenClaims & { exp?: unknown }>(token);
-    if (typeof claims.exp !== 'number' || typeof claims.ver !== 'number') throw new Error('token without exp or version');
+    const claims = this.checkedTokens.get(token) ?? (await this.checkSignature(token));
+    if (claims.exp * 1000 <= Date.now()) throw new Error('token expired');
     const state = await this.tokenStillValid(claims.sub, claims.ver);
     if (!state) throw new Error('token revoked');
     const user: SessionUser = { id: claims.sub, email: claims.email, role: state.role };
     this.verified.set(user, state);
     return { user, state };
+  }
+
+  private async checkSignature(token: string): Promise<CheckedClaims> {
+    const claims = await this.jwt.verifyAsync<AccessTokenClaims & { exp?: unknown }>(token);
+    if (typeof claims.exp !== 'number' || typeof claims.ver !== 'number') throw new Error('token without exp or version');
+    const checked = claims as CheckedClaims;
+    this.checkedTokens.set(token, checked);
+    return checked;
   }
 
   /**
@@ -70,6 +90,11 @@ export class AccessService {
     const known = this.verified.get(user);
     if (known) return known.role;
     return (await this.accounts.accessState(user.id))?.role ?? null;
+  }
+
+  /** The caller's account as read when their token was verified in this request (undefined if it was not). */
+  accountOf(user: SessionUser): AccountView | undefined {
+    return this.verified.get(user)?.account;
   }
 
   /** Whether a token of this version is still good for the account (not deleted, not revoked since). */

@@ -5,9 +5,14 @@ import { join } from 'path';
 import { Worker } from 'worker_threads';
 import type { DataSource } from 'typeorm';
 
-/** The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). */
+/**
+ * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). It
+ * lowers its own thread's priority (on Linux a thread has its own nice value), so that on a busy machine the api's
+ * thread gets the CPU first and a long search waits rather than the requests around it.
+ */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('worker_threads');
+try { require('os').setPriority(19); } catch {}
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
