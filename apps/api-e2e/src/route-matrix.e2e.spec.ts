@@ -112,6 +112,13 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/auth/google': { why: 'Google sign-in is not configured', expect: '302 302 302 302' },
   'GET /api/auth/google/callback': { why: 'Google sign-in is not configured', expect: '404 404 404 404' },
   'GET /api/auth/verify-email': { why: 'no token: the page says the link is invalid', expect: '302 302 302 302' },
+  'GET /api/docs': PUBLIC_READ,
+  'GET /api/docs/:asset': {
+    id: 'asset',
+    ids: { script: () => 'start.js', styles: () => 'swagger-ui.css' },
+    why: "the reference page's files; any other name is none",
+    expect: { script: '200 200 200 200', styles: '200 200 200 200', madeUp: '404 404 404 404' },
+  },
   'GET /api/download': {
     id: '?',
     ids: { signed: () => fx.downloadLink, madeUp: () => `key=files/${MADE_UP}&name=x.zip&expires=9999999999&sig=AAAA` },
@@ -137,6 +144,7 @@ const POLICIES: Record<string, Policy> = {
     ids: { published: () => fx.news.published.slug, draft: () => fx.news.draft.id },
     expect: { published: '200 200 200 200', draft: '404 404 404 404', madeUp: '404 404 404 404' },
   },
+  'GET /api/openapi.json': PUBLIC_READ,
   'GET /api/payments/sessions/:sessionId': {
     id: 'sessionId',
     ids: { own: () => fx.session.user, others: () => fx.session.other, madeUp: () => 'cs_test_madeUp0000000000' },

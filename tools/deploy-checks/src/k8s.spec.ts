@@ -67,6 +67,19 @@ describe.each(ENVS)('k8s %s', (env) => {
     expect(portOf(container.livenessProbe.httpGet.port)).toBe(port);
   });
 
+  test('the api pods are scraped by Prometheus on their metrics port (METRICS_PORT), which no Service exposes', () => {
+    const api = named(objects, 'Deployment', 'api');
+    const annotations = api.spec.template.metadata.annotations ?? {};
+    const metricsPort = podSpec(api).containers[0].ports.find((p: any) => p.name === 'metrics')?.containerPort;
+    expect(annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort), 'prometheus.io/path': '/metrics' });
+    const config = ofKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('solvr-config'))?.data ?? {};
+    expect([config.METRICS_PORT, config.METRICS_HOST]).toEqual([String(metricsPort), '0.0.0.0']);
+    for (const svc of ofKind(objects, 'Service')) {
+      for (const p of svc.spec.ports) expect([svc.metadata.name, p.targetPort]).not.toEqual([svc.metadata.name, 'metrics']);
+      for (const p of svc.spec.ports) expect([svc.metadata.name, p.targetPort]).not.toEqual([svc.metadata.name, metricsPort]);
+    }
+  });
+
   test.each(WEB_APPS)('%s (nginx) probes /healthz on 8080', (name) => {
     const container = podSpec(named(objects, 'Deployment', name)).containers[0];
     const http = container.ports.find((p: any) => p.name === 'http');

@@ -24,6 +24,8 @@ import { FirstAdminModule, UsersDataModule, UsersModule, UsersService } from '@s
 import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
 import { PlatformModule } from '@solvr/server-platform';
+import { ApiDocsModule } from '@solvr/server-api-docs';
+import { MetricsModule } from '@solvr/server-observability';
 import { API_MIGRATIONS } from './migrations';
 
 @Public()
@@ -51,6 +53,7 @@ export class ApiModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        MetricsModule,
         PublicReadsModule,
         AccessModule.forRoot(config, { imports: [UsersDataModule], useExisting: UsersService }),
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
@@ -70,6 +73,8 @@ export class ApiModule {
         AuditModule,
         // The hosted platform SDK's contract (/api/apps/{APP_ID}/...), over the features above.
         PlatformModule,
+        // GET /api/openapi.json and the reference page /api/docs, describing every route above.
+        ApiDocsModule,
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],

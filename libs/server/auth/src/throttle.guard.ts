@@ -5,6 +5,7 @@ import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRe
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, normalizeEmail } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { Metrics } from '@solvr/server-observability';
 import { authConfig, type AuthConfig } from './auth.config';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -18,7 +19,11 @@ export const Throttle = (action: string, opts: { failuresOnly?: boolean } = {}) 
 type ThrottleMeta = { action: string; failuresOnly?: boolean };
 
 class Throttled extends HttpException {
-  constructor(res: FastifyReply | undefined, err: RateLimiterRes) {
+  constructor(
+    res: FastifyReply | undefined,
+    err: RateLimiterRes,
+    readonly scope: 'ip' | 'account',
+  ) {
     res?.header('Retry-After', String(Math.ceil(err.msBeforeNext / 1000)));
     super(AUTH_MESSAGES.throttled, HttpStatus.TOO_MANY_REQUESTS);
   }
@@ -32,7 +37,11 @@ export class ThrottleService implements OnModuleDestroy {
   private readonly perIp: RateLimiterAbstract;
   readonly accountPoints: number;
 
-  constructor(@InjectConfig() config: AppConfig, @InjectConfig(authConfig) auth: AuthConfig) {
+  constructor(
+    @InjectConfig() config: AppConfig,
+    @InjectConfig(authConfig) auth: AuthConfig,
+    private readonly metrics: Metrics,
+  ) {
     const make = (points: number, keyPrefix: string): RateLimiterAbstract => {
       const opts = { points, duration: WINDOW_SECONDS, keyPrefix: `${config.redis?.prefix ?? 'solvr'}:throttle:${keyPrefix}` };
       // If Redis is unreachable, count in memory rather than fail sign-ins with a 500.
@@ -46,27 +55,27 @@ export class ThrottleService implements OnModuleDestroy {
     this.perIp = make(auth.throttle.perIp, 'ip');
   }
 
-  private async guarded(work: () => Promise<unknown>, res?: FastifyReply): Promise<void> {
+  private async guarded(scope: 'ip' | 'account', work: () => Promise<unknown>, res?: FastifyReply): Promise<void> {
     try {
       await work();
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err; // the store failed: do not hide it as a 429
-      throw new Throttled(res, err);
+      throw new Throttled(res, err, scope);
     }
   }
 
   consumeIp(action: string, ip: string, res?: FastifyReply): Promise<void> {
-    return this.guarded(() => this.perIp.consume(`${action}:${ip}`), res);
+    return this.guarded('ip', () => this.perIp.consume(`${action}:${ip}`), res);
   }
 
   consumeAccount(action: string, email: string, res?: FastifyReply): Promise<void> {
-    return this.guarded(() => this.perAccount.consume(`${action}:${normalizeEmail(email)}`), res);
+    return this.guarded('account', () => this.perAccount.consume(`${action}:${normalizeEmail(email)}`), res);
   }
 
   /** Refuses when the account's budget is already spent, without spending any. */
   async checkAccount(action: string, email: string, res?: FastifyReply): Promise<void> {
     const state = await this.perAccount.get(`${action}:${normalizeEmail(email)}`);
-    if (state && state.consumedPoints >= this.accountPoints) throw new Throttled(res, state);
+    if (state && state.consumedPoints >= this.accountPoints) throw new Throttled(res, state, 'account');
   }
 
   /**
@@ -75,7 +84,10 @@ export class ThrottleService implements OnModuleDestroy {
    */
   async countingFailures<T>(action: string, email: string, attempt: () => Promise<T>): Promise<T> {
     const result = await attempt().catch(async (err) => {
-      if (err instanceof UnauthorizedException) await this.consumeAccount(action, email).catch(() => undefined);
+      if (err instanceof UnauthorizedException) {
+        this.metrics.signInFailures.inc({ action });
+        await this.consumeAccount(action, email).catch(() => undefined);
+      }
       throw err;
     });
     await this.reset(action, email);
@@ -98,6 +110,7 @@ export class ThrottleGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly throttle: ThrottleService,
+    private readonly metrics: Metrics,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -107,10 +120,15 @@ export class ThrottleGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<FastifyReply>();
     const user = (req as { user?: { email: string } }).user;
     const email = typeof req.body?.email === 'string' ? req.body.email : user?.email;
-    await this.throttle.consumeIp(meta.action, req.ip, res);
-    if (!email) return true;
-    if (meta.failuresOnly) await this.throttle.checkAccount(meta.action, email, res);
-    else await this.throttle.consumeAccount(meta.action, email, res);
-    return true;
+    try {
+      await this.throttle.consumeIp(meta.action, req.ip, res);
+      if (!email) return true;
+      if (meta.failuresOnly) await this.throttle.checkAccount(meta.action, email, res);
+      else await this.throttle.consumeAccount(meta.action, email, res);
+      return true;
+    } catch (err) {
+      if (err instanceof Throttled) this.metrics.throttled.inc({ action: meta.action, scope: err.scope });
+      throw err;
+    }
   }
 }

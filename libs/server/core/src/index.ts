@@ -18,6 +18,7 @@ export * from './logging/logging.module';
 export * from './http/configure-http';
 export * from './http/all-exceptions.filter';
 export * from './http/serve-web';
+export * from './http/web-assets';
 export * from './http/public-reads';
 export * from './http/no-store';
 export * from './http/page-renderer';

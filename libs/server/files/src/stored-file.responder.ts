@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'stream';
 import { FILE_TEXTS } from '@solvr/contracts';
 import { InjectConfig } from '@solvr/server-core';
+import { Metrics } from '@solvr/server-observability';
 import { contentDisposition, contentRange, ObjectMissing, rangeOf, StorageService, UNSATISFIABLE, type ObjectStat } from '@solvr/server-storage';
 import { filesConfig, type FilesConfig } from './files.config';
 
@@ -48,6 +49,7 @@ export class StoredFileResponder {
   constructor(
     private readonly storage: StorageService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async send(req: FastifyRequest, reply: FastifyReply, file: StoredFile): Promise<void> {
@@ -60,12 +62,14 @@ export class StoredFileResponder {
       const url = await this.storage.downloadUrl(file.key, { fileName: file.fileName, expiresInSeconds: this.settings.linkTtlSeconds });
       if (url) {
         await start();
+        this.metrics.downloadHandoffs.inc({ via: 's3' });
         return void reply.redirect(url, 302);
       }
     }
     const disposition = contentDisposition(file.fileName);
     if (this.settings.accelPrefix) {
       await start();
+      this.metrics.downloadHandoffs.inc({ via: 'accel' });
       // nginx answers from its internal location, with Range and its own ETag; it keeps our Content-Disposition.
       return void reply
         .header('X-Accel-Redirect', this.settings.accelPrefix + file.key)
@@ -87,13 +91,15 @@ export class StoredFileResponder {
     reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', disposition);
     if (range) reply.status(206).header('Content-Range', contentRange(stat.size, range));
     else reply.status(200);
-    reply.header('Content-Length', String(range ? range.end - range.start + 1 : stat.size));
+    const length = range ? range.end - range.start + 1 : stat.size;
+    reply.header('Content-Length', String(length));
     // Fastify's HEAD route keeps our Content-Length only for a stream payload: an empty one, not the file.
     if (req.method === 'HEAD') return void reply.send(Readable.from([]));
     const body = await this.storage.get(file.key, range ?? undefined).catch((err: unknown) => {
       throw err instanceof ObjectMissing ? new NotFoundException(FILE_TEXTS.fileMissing) : err;
     });
     if (!range || range.start === 0) await start();
+    this.metrics.countDownload(reply.raw, length, body);
     return void reply.send(body);
   }
 }

@@ -5,6 +5,7 @@ import { CampaignFanout } from './campaign-fanout';
 import { CampaignsService } from './campaigns.service';
 import { AdminMailController, ContactController, MailSubscriptionController } from './mail.controller';
 import { MailCampaign } from './mail-campaign.entity';
+import { MailMetrics } from './mail-metrics';
 import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';
 import { MailTransport } from './mail-transport';
@@ -21,11 +22,11 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 })
 export class MailModule {}
 
-/** The api's mail routes: the Email Center, test e-mails, the Contact form, unsubscribe. */
+/** The api's mail routes: the Email Center, test e-mails, the Contact form, unsubscribe; and the mail metrics. */
 @Module({
   imports: [MailModule, UsersDataModule],
   controllers: [AdminMailController, ContactController, MailSubscriptionController],
-  providers: [CampaignsService, SiteMailService],
+  providers: [CampaignsService, SiteMailService, MailMetrics],
 })
 export class MailRoutesModule {}
 

@@ -2,6 +2,7 @@ import { RequestMethod, BadRequestException, ValidationPipe } from '@nestjs/comm
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { MESSAGES } from '@solvr/contracts';
 import { AppConfig, sizeInBytes } from '../config/app-config';
@@ -45,12 +46,18 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 }
 
 /** The one HTTP set-up shared by main.ts and the e2e tests, so both behave alike. Leaves the app ready to serve. */
-export async function configureHttp(app: NestFastifyApplication, config: AppConfig, opts: { web?: boolean; publicReads?: PublicReadCache } = {}): Promise<void> {
+export async function configureHttp(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  opts: { web?: boolean; publicReads?: PublicReadCache; metrics?: { attach(fastify: FastifyInstance): void } } = {},
+): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
   app.setGlobalPrefix('api', { exclude: SITE_ROOT_ROUTES.map((path) => ({ path, method: RequestMethod.GET })) });
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(ROOT_LOGGER));
+  // Request counts and latency per route, when metrics are served (METRICS_PORT): before any route is registered.
+  opts.metrics?.attach(fastify);
   registerNoStore(fastify);
 
   await app.register(fastifyCookie);

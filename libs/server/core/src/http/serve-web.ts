@@ -62,8 +62,8 @@ const DOCUMENT_HEADERS: ReadonlyArray<[string, string]> = [
 /** Of every answer's headers, those a script, style sheet or icon has no use for (some 130 bytes on each of them). */
 const NOT_FOR_FILES = ['content-security-policy', 'referrer-policy'];
 
-/** Sends a built file: the precompressed twin the browser takes, 304 when its copy is current. */
-function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
+/** Sends a file held in memory: the precompressed twin the browser takes, 304 when its copy is current. */
+export function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
   if (asset.type.startsWith('text/html')) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
   else for (const name of NOT_FOR_FILES) reply.raw.removeHeader(name);
   reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag).header('Vary', 'Accept-Encoding').type(asset.type);

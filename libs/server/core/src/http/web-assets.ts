@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 const ENCODINGS = ['br', 'gzip', 'identity'];
 
-const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Hashed file names may be cached for ever; remoteEntry.js, index.html and the like must be revalidated. */
 const cacheControlFor = (name: string) => (/\.[0-9a-f]{8,}\./.test(name) ? IMMUTABLE : NO_CACHE);

@@ -26,6 +26,7 @@ export class InProcessQueue {
   private readonly ids = new Set<string>();
   private readonly waiting: Array<() => void> = [];
   private active = 0;
+  private failed = 0;
   private closed = false;
 
   constructor(
@@ -75,9 +76,17 @@ export class InProcessQueue {
       } catch (err) {
         this.logger.warn(`Job ${this.name}:${job.name} ${job.id} failed (attempt ${attemptsMade + 1}/${attempts}): ${(err as Error).message}`);
         if (attemptsMade + 1 < attempts && !this.closed) await new Promise((r) => setTimeout(r, delay * 2 ** attemptsMade));
-        else return;
+        else {
+          if (attemptsMade + 1 >= attempts) this.failed++;
+          return;
+        }
       }
     }
+  }
+
+  /** Bull's getJobCounts for this runner (metrics): jobs waiting for a slot, running (retries included), failed since start. */
+  async getJobCounts(): Promise<{ waiting: number; active: number; delayed: number; failed: number }> {
+    return { waiting: this.running.size - this.active, active: this.active, delayed: 0, failed: this.failed };
   }
 
   /** Resolves when every job added so far has finished (tests and shutdown). */
