@@ -26,6 +26,8 @@ const fx = {
   unsubscribe: '',
   platformFileUrl: '',
   downloadLink: '',
+  releaseVersion: '',
+  deployToken: '',
 };
 
 /**
@@ -55,6 +57,7 @@ const PUBLIC_READ: Policy = { expect: '200 200 200 200' };
 
 const POLICIES: Record<string, Policy> = {
   'DELETE /api/admin/files/:id': { ids: { doomed: () => fx.file.doomed.id }, expect: { doomed: '401 403 403 204', madeUp: '401 403 403 404' } },
+  'DELETE /api/admin/deploy-tokens/:id': { ids: { token: () => fx.deployToken }, expect: { token: '401 403 403 200', madeUp: '401 403 403 404' } },
   'DELETE /api/admin/news/:id': { ids: { doomed: () => fx.news.doomed.id }, expect: { doomed: '401 403 403 204', madeUp: '401 403 403 404' } },
   'DELETE /api/apps/:appId/entities/:entity': {
     params: { entity: 'News' },
@@ -152,6 +155,22 @@ const POLICIES: Record<string, Policy> = {
   },
   'GET /api/public-config': PUBLIC_READ,
   'GET /api/releases': SIGNED_IN_READ,
+  'GET /api/releases/history': PUBLIC_READ,
+  'GET /api/admin/releases': ADMIN_READ,
+  'GET /api/admin/deploy-tokens': ADMIN_READ,
+  'GET /api/updates/:file': {
+    id: 'file',
+    ids: { stable: () => 'latest.yml', beta: () => 'beta.yml', madeUp: () => 'latest-amiga.yml' },
+    why: 'beta: the stable installer (a beta install also takes stable versions)',
+    expect: { stable: '200 200 200 200', beta: '200 200 200 200', madeUp: '404 404 404 404' },
+  },
+  'GET /api/update/:platform/:version': {
+    id: 'version',
+    params: { platform: 'darwin' },
+    why: 'no macOS release here',
+    expect: { madeUp: '404 404 404 404' },
+  },
+  'GET /api/update/win32/:version/RELEASES': { id: 'version', why: 'no Squirrel.Windows files here', expect: { madeUp: '404 404 404 404' } },
   'GET /api/releases/:channel/:feed': {
     id: 'feed',
     params: { channel: 'stable' },
@@ -171,6 +190,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /rss.xml': PUBLIC_READ,
   'GET /sitemap.xml': PUBLIC_READ,
   'PATCH /api/admin/files/:id': { ids: { public: () => fx.file.public.id }, body: { is_active: true }, expect: { public: '401 403 403 200', madeUp: '401 403 403 404' } },
+  'PATCH /api/admin/releases/:id': { ids: { release: () => fx.releaseVersion }, body: { rollout_percentage: 100 }, expect: { release: '401 403 403 200', madeUp: '401 403 403 404' } },
   'PATCH /api/admin/news/:id': { ids: { published: () => fx.news.published.id }, body: { is_featured: false }, expect: { published: '401 403 403 200', madeUp: '401 403 403 404' } },
   'PATCH /api/admin/users/:id/role': {
     ids: { target: () => fx.roleTarget },
@@ -223,6 +243,8 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/mail/subscribe': { id: '?', ids: { signed: () => `token=${fx.unsubscribe}`, madeUp: () => `token=${MADE_UP}.AAAA` }, expect: { signed: '200 200 200 200', madeUp: '400 400 400 400' } },
   'POST /api/mail/unsubscribe': { id: '?', ids: { signed: () => `token=${fx.unsubscribe}`, madeUp: () => `token=${MADE_UP}.AAAA` }, expect: { signed: '200 200 200 200', madeUp: '400 400 400 400' } },
   'POST /api/payments/webhook': { why: 'unsigned', expect: '400 400 400 400' },
+  'POST /api/admin/deploy-tokens': { body: { name: 'Matrix CI' }, expect: '401 403 403 201' },
+  'POST /api/releases/publish': { why: 'no deploy token (an access token is not one)', expect: '401 401 401 401' },
   'POST /api/releases/notify': { body: { platform: 'linux' }, expect: '401 204 204 204' },
   'POST /api/users/me/password': { body: {}, why: 'an empty body', expect: '401 400 400 400' },
   'PUT /api/admin/news/:id': { ids: { published: () => fx.news.published.id }, body: () => ({ title: fx.news.published.title, content: '<p>Edited</p>' }), expect: { published: '401 403 403 200', madeUp: '401 403 403 404' } },
@@ -292,6 +314,8 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
     fx.file.doomed = await upload({ name: 'Doomed' });
     // A real installer: the seeded releases are placeholders, served by no feed and no /downloads/ name.
     fx.file.release = await upload({ name: 'Installer', version: '1.0.21', release_channel: 'stable', platform: 'windows' });
+    fx.releaseVersion = (await as('admin')(api().get('/api/admin/releases')).expect(200)).body[0].id;
+    fx.deployToken = (await as('admin')(api().post('/api/admin/deploy-tokens')).send({ name: 'Matrix' }).expect(201)).body.id;
     const bought = await upload({ name: 'Bought Kit', is_paid: 'true', price: '5' });
     fx.purchase.user = await buy(fx.id.user, bought.id);
     fx.purchase.other = await buy(fx.id.other, bought.id);

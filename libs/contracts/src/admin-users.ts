@@ -185,6 +185,10 @@ export const AUDIT_ACTIONS = [
   'mail.campaign',
   'mail.retry',
   'mail.test',
+  'release.change',
+  'release.publish',
+  'deploy_token.create',
+  'deploy_token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

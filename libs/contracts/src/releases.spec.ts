@@ -1,6 +1,6 @@
 import { valid } from 'semver';
 import { validateUpload } from './files';
-import { detectPlatform, isNewThisWeek, isReleaseVersion, RELEASE_TEXTS, releaseDownloadPath } from './releases';
+import { archOf, assetKindOf, detectPlatform, feedFileName, isNewThisWeek, isReleaseVersion, parseFeedFileName, platformOfArtifact, RELEASE_TEXTS, releaseDownloadPath, stagingPoint } from './releases';
 
 describe('releases in the upload rule', () => {
   const base = { fileName: 'Solvr-Setup-1.1.0.zip', name: 'Installer', version: '1.1.0' };
@@ -44,7 +44,8 @@ describe('releases in the upload rule', () => {
     const versions = new Set<string>(['v1.2.3', '=1.2.3', 'V1.2.3', ' v1.0.0 ', '1.2.3-', '1.2.3+', '1.2.3-a..b', '1.2.3+a..b', '1.2.3-α', `1.2.${'9'.repeat(260)}`]);
     for (const a of parts) for (const b of parts) for (const c of ['0', '3', '03']) versions.add(`${a}.${b}.${c}`);
     for (const pre of parts) for (const build of ['', '+b', '+b.01', '+-.x', '+ok.1']) versions.add(`1.0.0-${pre}${build}`).add(`1.0.0-${pre}.${pre}${build}`);
-    for (const version of versions) expect([version, isReleaseVersion(version)]).toEqual([version, valid(version) !== null]);
+    // semver 7 ignores surrounding whitespace; versions are stored trimmed (the upload rule trims every line).
+    for (const version of versions) expect([version, isReleaseVersion(version.trim())]).toEqual([version, valid(version) !== null]);
   });
 });
 
@@ -70,4 +71,52 @@ describe('isNewThisWeek (spec section 9: 10080 minutes)', () => {
 
 it('puts installers at /downloads/{file name}, encoded', () => {
   expect(releaseDownloadPath('Solvr Setup 1.0.zip')).toBe('/downloads/Solvr%20Setup%201.0.zip');
+});
+
+describe('update feed names and architectures', () => {
+  it('names each feed file as electron-updater asks for it, and reads the names back', () => {
+    const cases = [
+      ['stable', 'windows', 'x64', 'latest.yml'],
+      ['stable', 'macos', 'x64', 'latest-mac.yml'],
+      ['stable', 'linux', 'x64', 'latest-linux.yml'],
+      ['stable', 'linux', 'arm64', 'latest-linux-arm64.yml'],
+      ['beta', 'windows', 'x64', 'beta.yml'],
+      ['beta', 'macos', 'arm64', 'beta-mac.yml'],
+      ['beta', 'linux', 'arm64', 'beta-linux-arm64.yml'],
+    ] as const;
+    for (const [channel, platform, arch, file] of cases) {
+      expect(feedFileName(channel, platform, arch)).toBe(file);
+      expect(parseFeedFileName(file)).toEqual({ channel, platform, arch: platform === 'linux' ? arch : null });
+    }
+    for (const bad of ['latest-mac-arm64.yml', 'latest.yaml', '../latest.yml', 'Latest.yml', 'latest-amiga.yml']) expect(parseFeedFileName(bad)).toBeNull();
+  });
+
+  it("reads a file's architecture, platform and kind from electron-builder's artifact names", () => {
+    expect(['Solvr-Setup-1.2.0.exe', 'Solvr-Setup-1.2.0-arm64.exe', 'Solvr-1.2.0-universal.dmg', 'Solvr-1.2.0-aarch64.AppImage', 'solvr_1.2.0_arm64.deb'].map(archOf)).toEqual([
+      'x64',
+      'arm64',
+      'universal',
+      'arm64',
+      'arm64',
+    ]);
+    expect(['a.exe', 'a.exe.blockmap', 'RELEASES', 'a-full.nupkg', 'a.dmg', 'a-mac.zip', 'a.AppImage', 'a.deb', 'a.txt'].map(platformOfArtifact)).toEqual([
+      'windows',
+      'windows',
+      'windows',
+      'windows',
+      'macos',
+      'macos',
+      'linux',
+      'linux',
+      null,
+    ]);
+    expect(['a.exe', 'a.exe.blockmap', 'RELEASES', 'a-full.nupkg'].map(assetKindOf)).toEqual(['installer', 'blockmap', 'squirrel', 'squirrel']);
+  });
+
+  it("places an install in a staged rollout as electron-updater does (the staging id's last four bytes)", () => {
+    expect(stagingPoint('1b4e28ba-2fa1-41d2-883f-0e1d00000000')).toBe(0);
+    expect(stagingPoint('1b4e28ba-2fa1-41d2-883f-0e1dffffffff')).toBe(100);
+    expect(stagingPoint('1b4e28ba-2fa1-41d2-883f-0e1d80000000')).toBeCloseTo(50, 5);
+    expect(stagingPoint('not-a-uuid')).toBeNull();
+  });
 });

@@ -11,6 +11,84 @@ export const PLATFORM_LABELS: Record<Platform, string> = { windows: 'Windows', m
 /** electron-updater's generic provider asks for these names (latest.yml on Windows). */
 export const FEED_FILES: Record<Platform, string> = { windows: 'latest.yml', macos: 'latest-mac.yml', linux: 'latest-linux.yml' };
 
+/** CPU architectures of a release's files; universal is a macOS build for both. */
+export const ARCHES = ['x64', 'arm64', 'universal'] as const;
+export type Arch = (typeof ARCHES)[number];
+
+/**
+ * A file's architecture from its name, as electron-builder names artifacts (Solvr-Setup-1.2.0-arm64.exe,
+ * Solvr-1.2.0-universal.dmg, Solvr-1.2.0-aarch64.AppImage); x64 when the name says nothing else.
+ */
+export function archOf(fileName: string): Arch {
+  const name = fileName.toLowerCase();
+  if (/(^|[-_.])universal([-_.]|$)/.test(name)) return 'universal';
+  if (/(^|[-_.])(arm64|aarch64)([-_.]|$)/.test(name)) return 'arm64';
+  return 'x64';
+}
+
+/** What a release's file is for: an installer or update package, a block map beside one, or Squirrel.Windows' files. */
+export type ReleaseAssetKind = 'installer' | 'blockmap' | 'squirrel';
+export function assetKindOf(fileName: string): ReleaseAssetKind {
+  const name = fileName.toLowerCase();
+  if (name.endsWith('.blockmap')) return 'blockmap';
+  if (name === 'releases' || name.endsWith('.nupkg')) return 'squirrel';
+  return 'installer';
+}
+
+/** The platform an electron-builder artifact is for, from its extension; null for names no updater reads. */
+export function platformOfArtifact(fileName: string): Platform | null {
+  const name = fileName.toLowerCase().replace(/\.blockmap$/, '');
+  if (name.endsWith('.exe') || name.endsWith('.nupkg') || name === 'releases' || name.endsWith('.msi')) return 'windows';
+  if (name.endsWith('.dmg') || name.endsWith('.zip') || name.endsWith('.pkg')) return 'macos';
+  if (name.endsWith('.appimage') || name.endsWith('.deb') || name.endsWith('.rpm')) return 'linux';
+  return null;
+}
+
+/** The extensions each updater downloads from a feed, in order of preference (macOS updates from the zip). */
+export const FEED_EXTENSIONS: Record<Platform, string[]> = { windows: ['.exe'], macos: ['.zip', '.dmg'], linux: ['.appimage', '.deb', '.rpm'] };
+
+/** The extensions a person downloading by hand wants first (the disk image on macOS, not the update zip). */
+export const DOWNLOAD_EXTENSIONS: Record<Platform, string[]> = { windows: ['.exe'], macos: ['.dmg', '.zip'], linux: ['.appimage', '.deb', '.rpm'] };
+
+/** electron-updater's name for the stable channel's feed files (latest.yml, latest-mac.yml, ...). */
+export const STABLE_FEED_NAME = 'latest';
+
+/**
+ * The feed file electron-updater's generic provider asks for: {channel}.yml on Windows, {channel}-mac.yml,
+ * {channel}-linux.yml and {channel}-linux-{arch}.yml for Linux on anything but x64; the stable channel is "latest".
+ */
+export function feedFileName(channel: string, platform: Platform, arch: Arch = 'x64'): string {
+  const base = channel === 'stable' ? STABLE_FEED_NAME : channel;
+  if (platform === 'windows') return `${base}.yml`;
+  if (platform === 'macos') return `${base}-mac.yml`;
+  return `${base}-linux${arch === 'x64' ? '' : `-${arch}`}.yml`;
+}
+
+/** The channel, platform and architecture a feed file name asks for (the reverse of feedFileName); null for others. */
+export function parseFeedFileName(file: string): { channel: string; platform: Platform; arch: Arch | null } | null {
+  const m = /^([a-z][a-z0-9]*)(?:-(mac|linux)(?:-(arm64))?)?\.yml$/.exec(file);
+  if (!m || (m[3] && m[2] !== 'linux')) return null;
+  const channel = m[1] === STABLE_FEED_NAME ? 'stable' : m[1];
+  const platform: Platform = m[2] === 'mac' ? 'macos' : m[2] === 'linux' ? 'linux' : 'windows';
+  // Windows and macOS feeds list every architecture; the updater picks its own file from the list.
+  return { channel, platform, arch: platform === 'linux' ? ((m[3] as Arch | undefined) ?? 'x64') : null };
+}
+
+/**
+ * Where an install falls in a staged rollout, 0 to 100, from the staging id electron-updater keeps per install and
+ * sends as x-user-staging-id: the same number electron-updater compares with stagingPercentage (its isStagingMatch:
+ * the UUID's last four bytes over 0xffffffff), so the server and the app agree on who is in.
+ */
+export function stagingPoint(stagingId: string): number | null {
+  const hex = stagingId.trim().toLowerCase().replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/.test(hex)) return null;
+  return (parseInt(hex.slice(24, 32), 16) / 0xffffffff) * 100;
+}
+
+/** What happens to a release's version in the feeds. */
+export const RELEASE_STATES = ['draft', 'published', 'pulled'] as const;
+export type ReleaseState = (typeof RELEASE_STATES)[number];
+
 /** SemVer 2.0.0 with the optional leading "v" semver accepts (its FULL pattern). */
 const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*))*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
@@ -73,7 +151,7 @@ export interface NotifyRequest {
   platform: Platform;
 }
 
-/** GET /api/releases/{channel}/latest.json: the JSON twin of latest.yml (electron-updater's generic format). */
+/** An update feed (latest.yml and its kin) in electron-updater's generic format; latest.json is its JSON twin. */
 export interface ReleaseFeed {
   version: string;
   files: { url: string; sha512: string; size: number }[];
@@ -81,8 +159,45 @@ export interface ReleaseFeed {
   sha512: string;
   releaseDate: string;
   releaseNotes: string;
-  channel: ReleaseChannel;
+  /** Set while the version is staged: electron-updater installs it only where its staging id falls below this. */
+  stagingPercentage?: number;
+  channel: string;
   platform: Platform;
+}
+
+/** A file of a release version. */
+export interface ReleaseFileView {
+  id: string;
+  file_name: string;
+  platform: Platform;
+  arch: Arch;
+  size: number;
+  /** releaseDownloadPath(file_name). */
+  url: string;
+  download_count: number;
+}
+
+/** GET /api/releases/history (published versions) and GET /api/admin/releases (every version, with its rollout). */
+export interface ReleaseVersionView {
+  /** null for a version that has no row yet (published to everyone). */
+  id: string | null;
+  channel: string;
+  version: string;
+  notes: string;
+  state: ReleaseState;
+  rollout_percentage: number;
+  rollout_paused: boolean;
+  /** ISO 8601: when it was published (or uploaded, for a draft). */
+  date: string;
+  files: ReleaseFileView[];
+}
+
+/** PATCH /api/admin/releases/:id: any of these. */
+export interface RolloutChange {
+  state?: ReleaseState;
+  rollout_percentage?: number;
+  rollout_paused?: boolean;
+  notes?: string;
 }
 
 /** The visitor's operating system from its user agent (and navigator.platform when given); null when unknown. */
@@ -116,4 +231,39 @@ export const RELEASE_TEXTS = {
   badVersion: "A release's version must be a semantic version such as 1.2.0 or 2.0.0-beta.1: the desktop app's updater reads no other.",
   releaseNotes: 'Release notes',
   checksum: 'SHA-256',
+  badPercentage: 'Rollout percentage must be a whole number from 1 to 100.',
+  backToDraft: 'A published or pulled version cannot go back to draft: pull it instead.',
+  tokenName: 'Give the token a name of 1 to 100 characters, such as "GitHub Actions".',
+  tokenNotFound: 'There is no such deploy token.',
+  tokenRefused: 'This deploy token is not valid: it may have been revoked. Create a new one in the admin console.',
+  publishNoFiles: 'Send at least one file (an installer, update package or block map) after the fields.',
+  publishUnknownFile: (name: string) => `${name} is not a file any updater reads: send .exe, .nupkg, RELEASES, .dmg, .zip, .AppImage, .deb or .rpm files and their .blockmap.`,
 } as const;
+
+/** Deploy tokens start with this, so a request's token is told from an access token at a glance. */
+export const DEPLOY_TOKEN_PREFIX = 'solvr_deploy_';
+
+/** GET /api/admin/deploy-tokens. */
+export interface DeployTokenView {
+  id: string;
+  name: string;
+  created_date: string;
+  last_used_date: string | null;
+  revoked_date: string | null;
+}
+
+/** POST /api/admin/deploy-tokens: the token itself, shown this once. */
+export interface DeployTokenCreated extends DeployTokenView {
+  token: string;
+}
+
+/** POST /api/releases/publish (deploy token): what was published. */
+export interface PublishedRelease {
+  channel: string;
+  version: string;
+  state: ReleaseState;
+  files: { id: string; file_name: string; platform: Platform; arch: Arch; size: number; sha512: string }[];
+}
+
+/** The multipart fields of a publish, before its files. */
+export const PUBLISH_FIELDS = ['version', 'channel', 'notes', 'draft'] as const;

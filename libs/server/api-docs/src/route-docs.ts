@@ -167,11 +167,56 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
       query: { platform: 'For latest.json: windows, mac or linux (default windows)' },
       answers: [{ status: 200, description: 'The feed', json: 'ReleaseFeed', content: text('text/yaml', "electron-updater's latest*.yml") }],
     },
+    'GET /api/releases/history': { summary: 'The release history: every published version with its notes, date, platforms and sizes', answers: ok('ReleaseVersionView[]') },
+    'GET /api/updates/{file}': {
+      summary: 'One feed base URL for electron-updater (generic provider)',
+      description:
+        'latest.yml, latest-mac.yml, latest-linux.yml, latest-linux-arm64.yml and {channel}.yml, {channel}-mac.yml, ... for `autoUpdater.channel`. ' +
+        'The version offered depends on the install: a staged version goes to the installs whose x-user-staging-id falls inside its percentage (stagingPercentage in the feed); pulled versions and drafts go to no one.',
+      answers: [{ status: 200, description: 'The feed', content: text('text/yaml', "electron-updater's latest*.yml") }],
+    },
+    'GET /api/update/{platform}/{version}': {
+      summary: "Squirrel.Mac: is there a newer version than the running one?",
+      description: 'platform: darwin or darwin_arm64; ?channel= for another channel. Fully rolled-out versions only.',
+      query: { channel: 'stable (default) or another channel' },
+      answers: [
+        { status: 200, description: 'An update: { url, name, notes, pub_date } with the zip to download', json: { type: 'object', properties: { url: { type: 'string' }, name: { type: 'string' }, notes: { type: 'string' }, pub_date: { type: 'string' } }, required: ['url', 'name', 'notes', 'pub_date'] } },
+        { status: 204, description: 'Up to date' },
+      ],
+    },
+    'GET /api/update/win32/{version}/RELEASES': {
+      summary: "Squirrel.Windows' RELEASES of the newest version, its packages named by their download URLs",
+      query: { channel: 'stable (default) or another channel' },
+      answers: [{ status: 200, description: 'RELEASES', content: text('text/plain') }],
+    },
+    'POST /api/releases/publish': {
+      summary: 'Publish a version from CI with a deploy token (Authorization: Bearer solvr_deploy_...)',
+      description: 'multipart/form-data: the fields version, channel (default stable), notes and draft (true keeps it out of the feeds until an admin publishes it), then every file of the release: installers, update packages, their .blockmap files, Squirrel\'s RELEASES and .nupkg.',
+      body: {
+        multipart: {
+          type: 'object',
+          properties: { version: { type: 'string' }, channel: { type: 'string' }, notes: { type: 'string' }, draft: { type: 'string', enum: ['true', 'false'] }, file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          required: ['version', 'file'],
+        },
+      },
+      answers: created('PublishedRelease', 'Published (or kept as a draft)'),
+      errors: [400, 401, 413, 415],
+    },
     'GET /downloads/{name}': {
       summary: 'An installer by file name (the latest active release with that name)',
       description: 'Counted once per download (not per resumed range).',
       answers: STORED_FILE,
     },
+  },
+  'Admin: releases': {
+    'GET /api/admin/releases': { summary: 'Every version of every channel, drafts and pulled ones included, with its rollout', answers: ok('ReleaseVersionView[]') },
+    'PATCH /api/admin/releases/{id}': {
+      summary: 'Publish a draft, stage a version (1-100 %), pause or resume its rollout, pull it or put it back, edit its notes',
+      answers: ok({ type: 'object', properties: { label: { type: 'string' } }, required: ['label'] }),
+    },
+    'GET /api/admin/deploy-tokens': { summary: 'Deploy tokens (never the tokens themselves)', answers: ok('DeployTokenView[]') },
+    'POST /api/admin/deploy-tokens': { summary: 'Create a deploy token: the token is in this answer only', answers: created('DeployTokenCreated') },
+    'DELETE /api/admin/deploy-tokens/{id}': { summary: 'Revoke a deploy token', answers: ok('DeployTokenView') },
   },
   'Admin: files': {
     'GET /api/admin/files': { summary: 'Every file, with its allowed users', answers: ok('AdminFileView[]') },

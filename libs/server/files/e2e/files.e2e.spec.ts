@@ -391,6 +391,31 @@ describe(`files (${TIER})`, () => {
       expect({ status: head.status, length: head.headers['content-length'], body: head.body.length }).toEqual({ status: 200, length: String(big.length), body: 0 });
     });
 
+    it('answers several ranges at once with 206 multipart/byteranges, each part in the order asked', async () => {
+      const asked = [[5_000, 5_099], [100, 199], [big.length - 10, big.length - 1]];
+      const res = await rawRequest(port, link, { headers: { Range: `bytes=${asked.map(([a, b]) => `${a}-${b}`).join(', ')}` } });
+      expect(res.status).toBe(206);
+      const boundary = /^multipart\/byteranges; boundary=(\S+)$/.exec(res.headers['content-type'] as string)?.[1] as string;
+      expect(boundary).toBeTruthy();
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      // Each part: --boundary, its headers, a blank line, the bytes; then the closing --boundary--.
+      const text = res.body.toString('latin1');
+      const parts = text.split(`--${boundary}`);
+      expect(parts.shift()).toBe('');
+      expect(parts.pop()).toBe('--\r\n');
+      expect(parts.map((part) => {
+        const [head, data] = [part.slice(0, part.indexOf('\r\n\r\n')), part.slice(part.indexOf('\r\n\r\n') + 4, -2)];
+        return { range: /Content-Range: (.+)/.exec(head)?.[1], type: /Content-Type: (.+)/.exec(head)?.[1], same: Buffer.from(data, 'latin1').equals(big.subarray(Number(/bytes (\d+)/.exec(head)?.[1]), Number(/-(\d+)\//.exec(head)?.[1]) + 1)) };
+      })).toEqual(asked.map(([a, b]) => ({ range: `bytes ${a}-${b}/${big.length}`, type: 'application/octet-stream', same: true })));
+
+      // Parts past the end are left out; overlapping parts get the whole file (one request must not send it many times).
+      const oneLeft = await rawRequest(port, link, { headers: { Range: `bytes=0-9, ${big.length}-` } });
+      expect({ status: oneLeft.status, range: oneLeft.headers['content-range'], same: oneLeft.body.equals(big.subarray(0, 10)) }).toEqual({ status: 206, range: `bytes 0-9/${big.length}`, same: true });
+      const overlapping = await rawRequest(port, link, { headers: { Range: 'bytes=0-999, 500-1499' } });
+      expect({ status: overlapping.status, length: overlapping.body.length }).toEqual({ status: 200, length: big.length });
+      expect((await rawRequest(port, link, { headers: { Range: `bytes=${big.length}-, ${big.length + 5}-` } })).status).toBe(416);
+    });
+
     it('resumes from an offset after a cut connection, and restarts when the file changed (If-Range)', async () => {
       const cut = await readThenCut(port, link, 1024 * 1024 + 3);
       const etag = cut.headers.etag as string;

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { DataSource, Repository } from 'typeorm';
 import {
+  archOf,
   centsToDollars,
   FILE_TEXTS,
   fileAccessDecision,
@@ -280,6 +281,7 @@ export class FilesService {
       releaseChannel: record.release_channel,
       platform: record.platform,
       releaseNotes: record.release_notes,
+      arch: record.release_channel ? archOf(stored.fileName) : null,
     });
     await this.files.insert(row);
     return toAdminFileView(row);

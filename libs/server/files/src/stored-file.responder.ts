@@ -4,7 +4,8 @@ import { Readable } from 'stream';
 import { FILE_TEXTS } from '@solvr/contracts';
 import { InjectConfig } from '@solvr/server-core';
 import { Metrics } from '@solvr/server-observability';
-import { contentDisposition, contentRange, ObjectMissing, rangeOf, StorageService, UNSATISFIABLE, type ObjectStat } from '@solvr/server-storage';
+import { contentDisposition, contentRange, ObjectMissing, rangesOf, StorageService, UNSATISFIABLE, type ByteRange, type ObjectStat } from '@solvr/server-storage';
+import { byteranges } from './byteranges';
 import { filesConfig, type FilesConfig } from './files.config';
 
 /** Whether an If-None-Match header names this ETag (or '*'). */
@@ -85,19 +86,32 @@ export class StoredFileResponder {
     reply.header('Accept-Ranges', 'bytes').header('ETag', stat.etag).header('Last-Modified', stat.modified.toUTCString());
     if (matchesAny(req.headers['if-none-match'], stat.etag)) return void reply.status(304).send();
 
-    const range = rangeStillValid(single(req.headers['if-range']), stat) ? rangeOf(req.headers.range, stat.size) : null;
-    if (range === UNSATISFIABLE) return void reply.status(416).header('Content-Range', contentRange(stat.size)).send();
+    const ranges = rangeStillValid(single(req.headers['if-range']), stat) ? rangesOf(req.headers.range, stat.size) : null;
+    if (ranges === UNSATISFIABLE) return void reply.status(416).header('Content-Range', contentRange(stat.size)).send();
+    const read = (range?: ByteRange) =>
+      this.storage.get(file.key, range).catch((err: unknown) => {
+        throw err instanceof ObjectMissing ? new NotFoundException(FILE_TEXTS.fileMissing) : err;
+      });
 
-    reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', disposition);
+    reply.header('Content-Disposition', disposition);
+    if (ranges && ranges.length > 1) {
+      // Several ranges at once: how electron-updater fetches the changed blocks of a differential update.
+      const multipart = byteranges(ranges, stat.size, 'application/octet-stream', read);
+      reply.status(206).header('Content-Type', multipart.contentType).header('Content-Length', String(multipart.length));
+      if (req.method === 'HEAD') return void reply.send(Readable.from([]));
+      if (ranges[0].start === 0) await start();
+      this.metrics.countDownload(reply.raw, multipart.length, multipart.body);
+      return void reply.send(multipart.body);
+    }
+    const range = ranges?.[0];
+    reply.header('Content-Type', 'application/octet-stream');
     if (range) reply.status(206).header('Content-Range', contentRange(stat.size, range));
     else reply.status(200);
     const length = range ? range.end - range.start + 1 : stat.size;
     reply.header('Content-Length', String(length));
     // Fastify's HEAD route keeps our Content-Length only for a stream payload: an empty one, not the file.
     if (req.method === 'HEAD') return void reply.send(Readable.from([]));
-    const body = await this.storage.get(file.key, range ?? undefined).catch((err: unknown) => {
-      throw err instanceof ObjectMissing ? new NotFoundException(FILE_TEXTS.fileMissing) : err;
-    });
+    const body = await read(range);
     if (!range || range.start === 0) await start();
     this.metrics.countDownload(reply.raw, length, body);
     return void reply.send(body);

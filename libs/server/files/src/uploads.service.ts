@@ -12,6 +12,7 @@ import type { Readable } from 'stream';
 import {
   FILE_TEXTS,
   fileTypeOf,
+  PUBLISH_FIELDS,
   UPLOAD_FIELDS,
   UPLOAD_FILE_FIELD,
   validateUpload,
@@ -31,6 +32,9 @@ const FIELD_BYTES = 300 * 1024;
 const FORM_ALLOWANCE = UPLOAD_FIELDS.length * FIELD_BYTES + 64 * 1024;
 /** After a refusal the client may still be sending: read and drop it this long, then close the connection. */
 const LINGER_MS = 2000;
+
+/** Files one publish may carry: installers and update packages of every platform and architecture, and their block maps. */
+const MAX_RELEASE_FILES = 40;
 
 const isField = (name: string): name is UploadField => (UPLOAD_FIELDS as readonly string[]).includes(name);
 
@@ -89,6 +93,50 @@ export class UploadsService {
       this.lingerThenClose(req);
       throw this.refusal(err, req);
     }
+  }
+
+  /**
+   * A release from CI (POST /api/releases/publish): the small fields of PUBLISH_FIELDS, then up to MAX_RELEASE_FILES
+   * files, each streamed into storage. `check(fields, fileName)` refuses a file before its bytes are stored. On any
+   * refusal or cut-off every object stored so far is removed.
+   */
+  async receiveRelease(req: FastifyRequest, check: (fields: Map<string, string>, fileName: string) => void): Promise<{ fields: Map<string, string>; stored: StoredUpload[] }> {
+    const stored: StoredUpload[] = [];
+    try {
+      if (!req.isMultipart()) throw new UnsupportedMediaTypeException(FILE_TEXTS.notMultipart);
+      const fields = new Map<string, string>();
+      let open: { destroy(): void } | undefined;
+      try {
+        const parts = req.parts({ limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: PUBLISH_FIELDS.length, files: MAX_RELEASE_FILES, fileSize: this.settings.maxBytes + 1 } });
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (stored.length) throw new BadRequestException(FILE_TEXTS.fieldsAfterFile);
+            if (!(PUBLISH_FIELDS as readonly string[]).includes(part.fieldname)) throw new BadRequestException(FILE_TEXTS.unknownField(part.fieldname));
+            if (fields.has(part.fieldname)) throw new BadRequestException(FILE_TEXTS.repeatedField(part.fieldname));
+            fields.set(part.fieldname, String(part.value));
+            continue;
+          }
+          open = part.file;
+          const fileName = safeFileName(part.filename || '');
+          check(fields, fileName);
+          stored.push(await this.store(part.file, fileName, part.mimetype));
+          open = undefined;
+        }
+      } catch (err) {
+        open?.destroy();
+        throw err;
+      }
+      return { fields, stored };
+    } catch (err) {
+      await Promise.all(stored.map((s) => this.discard(s.key)));
+      this.lingerThenClose(req);
+      throw this.refusal(err, req);
+    }
+  }
+
+  /** Removes the stored bytes of uploads whose records were not written. */
+  async discardAll(stored: StoredUpload[]): Promise<void> {
+    await Promise.all(stored.map((s) => this.discard(s.key)));
   }
 
   /** Streams a file part into storage under a new random key, measuring size and checksums on the way. */

@@ -7,11 +7,42 @@ const SINGLE = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i;
 /**
  * The one byte range a Range header asks for, within a file of `size` bytes:
  * a range to answer 206 with, UNSATISFIABLE to answer 416, or null to send the whole file
- * (no header, a malformed one, or several ranges, which we do not serve).
+ * (no header, a malformed one, or several ranges: see rangesOf).
  */
 export function rangeOf(header: string | undefined, size: number): ByteRange | typeof UNSATISFIABLE | null {
   if (!header || header.length > 100) return null;
-  const match = SINGLE.exec(header.trim());
+  return partOf(header.trim(), size);
+}
+
+/** As many parts as electron-updater asks for in one request of a differential download. */
+export const MAX_RANGES = 1000;
+
+/**
+ * The byte ranges a Range header asks for, in the order asked (a multipart/byteranges answer keeps it: clients
+ * such as electron-updater match the parts by position). Parts past the end are left out; UNSATISFIABLE when none
+ * is left; null (the whole file) for a malformed header, more than MAX_RANGES parts, or parts that overlap, which
+ * could otherwise make one small request send the file many times over.
+ */
+export function rangesOf(header: string | undefined, size: number): ByteRange[] | typeof UNSATISFIABLE | null {
+  if (!header || header.length > MAX_RANGES * 48) return null;
+  const spec = /^\s*bytes\s*=(.*)$/is.exec(header)?.[1];
+  if (spec === undefined) return null;
+  const specs = spec.split(',');
+  if (specs.length > MAX_RANGES) return null;
+  const ranges: ByteRange[] = [];
+  for (const one of specs) {
+    const part = partOf(`bytes=${one.trim()}`, size);
+    if (part === null) return null;
+    if (part !== UNSATISFIABLE) ranges.push(part);
+  }
+  if (!ranges.length) return UNSATISFIABLE;
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  if (sorted.some((r, i) => i > 0 && r.start <= sorted[i - 1].end)) return null;
+  return ranges;
+}
+
+function partOf(header: string, size: number): ByteRange | typeof UNSATISFIABLE | null {
+  const match = SINGLE.exec(header);
   if (!match) return null;
   const [, first, last] = match;
   if (first === '' && last === '') return null;

@@ -40,6 +40,14 @@ export class StorageService implements ChecksHealth {
     return this.storage.get(key, range);
   }
 
+  /** A small object's bytes as UTF-8 text; throws when it is larger than maxBytes. */
+  async text(key: string, maxBytes: number): Promise<string> {
+    if ((await this.stat(key)).size > maxBytes) throw new Error(`${key} is larger than ${maxBytes} bytes`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   delete(key: string): Promise<void> {
     return this.storage.delete(key);
   }

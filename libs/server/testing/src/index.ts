@@ -11,3 +11,4 @@ export * from './routes';
 export * from './sdk';
 export * from './stripe';
 export * from './web-dist';
+export * from './desktop-updater';

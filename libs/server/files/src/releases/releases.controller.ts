@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IsIn } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   FEED_FILES,
   FILE_TEXTS,
@@ -9,18 +9,41 @@ import {
   RELEASE_TEXTS,
   type NotifyRequest,
   type Platform,
+  parseFeedFileName,
+  type Arch,
   type ReleaseChannel,
-  type ReleaseFeed,
   type ReleasesOverview,
+  type ReleaseVersionView,
+  type DeployTokenCreated,
+  type DeployTokenView,
+  type PublishedRelease,
+  type ReleaseState,
+  type RolloutChange,
+  FILE_LIMITS,
+  RELEASE_STATES,
 } from '@solvr/contracts';
-import { CurrentUser, Public, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, NoStore, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { DeployTokensService } from './deploy-tokens.service';
+import { ReleasePublisher } from './release-publisher';
 import { FilesService } from '../files.service';
 import { StoredFileResponder } from '../stored-file.responder';
+import { ReleaseVersionsService } from './release-versions.service';
 import { ReleasesService } from './releases.service';
 import { isSeededPlaceholder } from './seeded-releases';
 
 export class NotifyDto implements NotifyRequest {
   @IsIn(PLATFORMS, { message: RELEASE_TEXTS.badPlatform }) platform: Platform;
+}
+
+export class RolloutChangeDto implements RolloutChange {
+  @IsOptional() @IsIn(RELEASE_STATES, { message: `State must be one of ${RELEASE_STATES.join(', ')}.` }) state?: ReleaseState;
+  @IsOptional() @IsInt({ message: RELEASE_TEXTS.badPercentage }) @Min(1, { message: RELEASE_TEXTS.badPercentage }) @Max(100, { message: RELEASE_TEXTS.badPercentage }) rollout_percentage?: number;
+  @IsOptional() @IsBoolean({ message: 'rollout_paused must be true or false.' }) rollout_paused?: boolean;
+  @IsOptional() @IsString() @MaxLength(FILE_LIMITS.releaseNotes, { message: `Release notes must be at most ${FILE_LIMITS.releaseNotes} characters.` }) notes?: string;
+}
+
+export class DeployTokenDto {
+  @IsString({ message: RELEASE_TEXTS.tokenName }) @MaxLength(100, { message: RELEASE_TEXTS.tokenName }) name: string;
 }
 
 const FEED_PLATFORM = new Map(Object.entries(FEED_FILES).map(([platform, file]) => [file, platform as Platform]));
@@ -32,7 +55,10 @@ function channelOf(value: string): ReleaseChannel {
 
 @Controller('releases')
 export class ReleasesController {
-  constructor(private readonly releases: ReleasesService) {}
+  constructor(
+    private readonly releases: ReleasesService,
+    private readonly versions: ReleaseVersionsService,
+  ) {}
 
   /** Signed in: the Dashboard's Available Downloads and the download page. */
   @Get()
@@ -47,9 +73,16 @@ export class ReleasesController {
     await this.releases.subscribe(user, body.platform);
   }
 
+  /** The release history: every published version, newest first, with its notes, date, platforms and sizes. */
+  @Public()
+  @Get('history')
+  history(): Promise<ReleaseVersionView[]> {
+    return this.versions.history({ includeUnpublished: false });
+  }
+
   /**
-   * The desktop app's update feed: /api/releases/{channel}/latest.yml (latest-mac.yml, latest-linux.yml) in
-   * electron-updater's generic format, and latest.json?platform= as its JSON twin.
+   * The update feed as it was first published: /api/releases/{channel}/latest.yml (latest-mac.yml, latest-linux.yml)
+   * and latest.json?platform= as its JSON twin. The same answers as /api/updates/.
    */
   @Public()
   @Get(':channel/:feed')
@@ -57,21 +90,72 @@ export class ReleasesController {
     @Param('channel') channel: string,
     @Param('feed') feed: string,
     @Query('platform') platform: string | undefined,
+    @Headers('x-user-staging-id') stagingId: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     reply.header('Cache-Control', 'no-cache');
     if (feed === 'latest.json') {
       const p = platform ?? 'windows';
       if (!(PLATFORMS as readonly string[]).includes(p)) throw new NotFoundException(RELEASE_TEXTS.notFound);
-      const answer: ReleaseFeed = await this.releases.feed(channelOf(channel), p as Platform);
+      const answer = await this.versions.feed(channelOf(channel), p as Platform, p === 'linux' ? 'x64' : null, stagingId);
       return void reply.type('application/json; charset=utf-8').send(answer);
     }
     const forPlatform = FEED_PLATFORM.get(feed);
     if (!forPlatform) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const answer = await this.releases.feed(channelOf(channel), forPlatform);
-    return void reply.type('text/yaml; charset=utf-8').send(this.releases.feedYaml(answer));
+    const answer = await this.versions.feed(channelOf(channel), forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
+    return void reply.type('text/yaml; charset=utf-8').send(this.versions.feedYaml(answer));
   }
 }
+
+/**
+ * One feed base URL for electron-updater's generic provider (`url: https://site/api/updates`): latest.yml,
+ * latest-mac.yml, latest-linux.yml, latest-linux-arm64.yml and {channel}.yml, {channel}-mac.yml, ... so that
+ * `autoUpdater.channel = 'beta'` works on the same URL. Each install gets the version its staging id allows.
+ */
+@Public()
+@Controller('updates')
+export class UpdateFeedsController {
+  constructor(private readonly versions: ReleaseVersionsService) {}
+
+  @Get(':file')
+  async feed(@Param('file') file: string, @Headers('x-user-staging-id') stagingId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const asked = parseFeedFileName(file);
+    if (!asked) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    const answer = await this.versions.feed(channelOf(asked.channel), asked.platform, asked.arch, stagingId);
+    return void reply.header('Cache-Control', 'no-cache').type('text/yaml; charset=utf-8').send(this.versions.feedYaml(answer));
+  }
+}
+
+/**
+ * Electron's built-in autoUpdater. Squirrel.Mac asks /api/update/{darwin|darwin_arm64}/{running version}: JSON with the
+ * zip's URL when there is a newer version, 204 when up to date. Squirrel.Windows reads
+ * /api/update/win32/{running version}/RELEASES. ?channel=beta for another channel. Staged versions reach these
+ * clients once fully rolled out (they send no staging id).
+ */
+@Public()
+@Controller('update')
+export class SquirrelUpdatesController {
+  constructor(private readonly versions: ReleaseVersionsService) {}
+
+  @Get('win32/:version/RELEASES')
+  async releases(@Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const text = await this.versions.squirrelWindowsReleases(channelOf(channel ?? 'stable'));
+    return void reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(text);
+  }
+
+  @Get(':platform/:version')
+  async mac(@Param('platform') platform: string, @Param('version') version: string, @Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const arch = SQUIRREL_MAC_ARCH[platform];
+    if (!arch) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    const update = await this.versions.squirrelMac(channelOf(channel ?? 'stable'), arch, version);
+    reply.header('Cache-Control', 'no-cache');
+    if (!update) return void reply.status(204).send();
+    return void reply.type('application/json; charset=utf-8').send(update);
+  }
+}
+
+/** Squirrel.Mac platform names (as Hazel and Nuts take them) and the build each runs. */
+const SQUIRREL_MAC_ARCH: Record<string, Arch> = { darwin: 'x64', darwin_x64: 'x64', osx: 'x64', mac: 'x64', darwin_arm64: 'arm64', mac_arm64: 'arm64' };
 
 /**
  * /downloads/{file name} at the site's root (spec section 7: the installer is fetched there): the latest active
@@ -98,5 +182,77 @@ export class ReleaseDownloadsController {
       fileName: release.fileName,
       onStart: () => this.files.countAnonymousDownload(release.id),
     });
+  }
+}
+
+/** The admin's versions: every channel's versions with their state and rollout, and changes to them. */
+@Controller('admin/releases')
+@Roles('admin')
+@NoStore()
+export class AdminReleasesController {
+  constructor(private readonly versions: ReleaseVersionsService) {}
+
+  @Get()
+  list(): Promise<ReleaseVersionView[]> {
+    return this.versions.history({ includeUnpublished: true });
+  }
+
+  /** Publish a draft, stage (1-100 %), pause or resume a rollout, pull a version or put it back, edit its notes. */
+  @Patch(':id')
+  @Audited('release.change', ({ params, body, result }) => ({ type: 'release', id: params.id, label: fieldOf(result, 'label'), detail: JSON.stringify(body) }))
+  async change(@Param('id') id: string, @Body() body: RolloutChangeDto): Promise<{ label: string }> {
+    const row = await this.versions.change(id, body);
+    return { label: `${row.channel} ${row.version}` };
+  }
+}
+
+/** Deploy tokens for CI: created (shown once), listed and revoked by an admin. */
+@Controller('admin/deploy-tokens')
+@Roles('admin')
+@NoStore()
+export class DeployTokensController {
+  constructor(private readonly tokens: DeployTokensService) {}
+
+  @Get()
+  list(): Promise<DeployTokenView[]> {
+    return this.tokens.list();
+  }
+
+  @Post()
+  @Audited('deploy_token.create', ({ result }) => ({ type: 'deploy_token', id: fieldOf(result, 'id'), label: fieldOf(result, 'name') }))
+  create(@Body() body: DeployTokenDto, @CurrentUser() admin: SessionUser): Promise<DeployTokenCreated> {
+    return this.tokens.create(body.name, admin);
+  }
+
+  @Delete(':id')
+  @Audited('deploy_token.revoke', ({ params, result }) => ({ type: 'deploy_token', id: params.id, label: fieldOf(result, 'name') }))
+  revoke(@Param('id') id: string): Promise<DeployTokenView> {
+    return this.tokens.revoke(id);
+  }
+}
+
+/**
+ * POST /api/releases/publish with `Authorization: Bearer solvr_deploy_...`: a CI job's release in one multipart call
+ * (fields version, channel, notes, draft; then the files). 201 with what was published; 401 for a missing, wrong or
+ * revoked token. Each use is in the audit log under the token's name.
+ */
+@Public()
+@NoStore()
+@Controller('releases/publish')
+export class PublishController {
+  constructor(
+    private readonly tokens: DeployTokensService,
+    private readonly publisher: ReleasePublisher,
+  ) {}
+
+  @Post()
+  @Audited('release.publish', ({ result }) => ({ type: 'release', label: `${fieldOf(result, 'channel')} ${fieldOf(result, 'version')}`, detail: fieldOf(result, 'state') }))
+  async publish(@Req() req: FastifyRequest & { user?: SessionUser }, @Headers('authorization') authorization: string | undefined): Promise<PublishedRelease> {
+    const token = await this.tokens.use(authorization);
+    if (!token) throw new UnauthorizedException(RELEASE_TEXTS.tokenRefused);
+    const published = await this.publisher.publish(req, token.createdBy);
+    // The audit entry's actor: the token, by name (the admin who made it is its id).
+    req.user = { id: token.createdBy ?? token.id, email: `deploy token "${token.name}"`, role: 'admin' };
+    return published;
   }
 }

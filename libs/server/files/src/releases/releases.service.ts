@@ -1,19 +1,16 @@
-import { ConflictException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Readable } from 'stream';
-import { dump } from 'js-yaml';
 import { IsNull, Like, Not, Repository } from 'typeorm';
 import {
   pathTo,
   PLATFORM_LABELS,
   PLATFORMS,
-  RELEASE_TEXTS,
   releaseDownloadPath,
   type AdminFileView,
   type Platform,
   type ReleaseChannel,
-  type ReleaseFeed,
   type ReleasesOverview,
   type ReleaseView,
 } from '@solvr/contracts';
@@ -22,6 +19,7 @@ import { MailService } from '@solvr/server-mail';
 import { StorageService } from '@solvr/server-storage';
 import { UsersService } from '@solvr/server-users';
 import { FileRecord, ReleaseSubscription } from '../file.entity';
+import { ReleaseVersionsService } from './release-versions.service';
 import { isSeededPlaceholder, SEEDED_KEY_PREFIX, SEEDED_RELEASES, seededBytes } from './seeded-releases';
 
 const toReleaseView = (f: FileRecord): ReleaseView => ({
@@ -60,6 +58,7 @@ export class ReleasesService implements OnApplicationBootstrap {
     private readonly storage: StorageService,
     private readonly mail: MailService,
     private readonly users: UsersService,
+    private readonly versions: ReleaseVersionsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -78,54 +77,21 @@ export class ReleasesService implements OnApplicationBootstrap {
     }
   }
 
-  /** The newest active release of a channel for a platform. */
-  latest(channel: ReleaseChannel, platform: Platform): Promise<FileRecord | null> {
-    return this.files.findOne({ where: { releaseChannel: channel, platform, isActive: true }, order: { createdDate: 'DESC', id: 'DESC' } });
-  }
-
   /** GET /api/releases: the latest release of each channel and platform, and the platforms the caller waits for. */
   async overview(user: SessionUser): Promise<ReleasesOverview> {
-    const rows = await this.files.find({ where: { releaseChannel: Not(IsNull()), isActive: true }, order: { createdDate: 'DESC', id: 'DESC' } });
-    const latest = new Map<string, FileRecord>();
-    for (const row of rows) {
-      const key = `${row.releaseChannel}/${row.platform}`;
-      if (!latest.has(key)) latest.set(key, row);
-    }
-    const releases = [...latest.values()].sort((a, b) => channelRank(a) - channelRank(b)).map(toReleaseView);
+    const releases = (await this.versions.newestInstallers()).sort((a, b) => channelRank(a) - channelRank(b)).map(toReleaseView);
     // A placeholder is no release yet: its platform can still be waited for.
     const released = new Set(releases.filter((r) => !r.placeholder).map((r) => r.platform));
     const mine = await this.subscriptions.find({ where: { userId: user.id, notifiedDate: IsNull() } });
     return { releases, waiting: PLATFORMS.filter((p) => !released.has(p) && mine.some((s) => s.platform === p)) };
   }
 
-  /**
-   * The update feed in electron-updater's generic-provider format; file URLs work without a session. A seeded
-   * placeholder is no update: 404 saying the installer is coming, until an admin uploads it.
-   */
-  async feed(channel: ReleaseChannel, platform: Platform): Promise<ReleaseFeed> {
-    const row = await this.latest(channel, platform);
-    if (!row) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
-    const url = `${this.config.publicUrl}${releaseDownloadPath(row.fileName)}`;
-    return {
-      version: row.version,
-      files: [{ url, sha512: row.sha512, size: row.fileSize }],
-      path: url,
-      sha512: row.sha512,
-      releaseDate: row.createdDate.toISOString(),
-      releaseNotes: row.releaseNotes ?? '',
-      channel,
-      platform,
-    };
-  }
-
-  feedYaml(feed: ReleaseFeed): string {
-    return dump(feed, { lineWidth: -1, noRefs: true });
-  }
-
   /** The file behind /downloads/{file name}: the newest active release with that name. */
-  byFileName(fileName: string): Promise<FileRecord | null> {
-    return this.files.findOne({ where: { fileName, releaseChannel: Not(IsNull()), isActive: true }, order: { createdDate: 'DESC', id: 'DESC' } });
+  async byFileName(fileName: string): Promise<FileRecord | null> {
+    const rows = await this.files.find({ where: { fileName, releaseChannel: Not(IsNull()), isActive: true }, order: { createdDate: 'DESC', id: 'DESC' } });
+    // A draft's files wait for the version to be published.
+    for (const row of rows) if (!(await this.versions.isDraft(row.releaseChannel as string, row.version))) return row;
+    return null;
   }
 
   /** Notify me: one mail when the platform's first release is published. 409 when it is out already. */
@@ -150,6 +116,8 @@ export class ReleasesService implements OnApplicationBootstrap {
    */
   async announce(file: AdminFileView): Promise<number> {
     if (!file.release_channel || !file.platform || !file.is_active || file.placeholder) return 0;
+    // A version uploaded in the console is published to everyone (its row says so, and can stage it later).
+    await this.versions.ensure(file.release_channel, file.version);
     let sent = 0;
     try {
       const waiting = await this.subscriptions.find({ where: { platform: file.platform, notifiedDate: IsNull() } });

@@ -1,0 +1,223 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'crypto';
+import { dump } from 'js-yaml';
+import { gt, rcompare, valid } from 'semver';
+import { In, IsNull, Not, Repository } from 'typeorm';
+import {
+  archOf,
+  DOWNLOAD_EXTENSIONS,
+  PLATFORMS,
+  releaseDownloadPath,
+  RELEASE_TEXTS,
+  type Arch,
+  type Platform,
+  type ReleaseFeed,
+  type ReleaseState,
+  type ReleaseVersionView,
+  type RolloutChange,
+} from '@solvr/contracts';
+import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { StorageService } from '@solvr/server-storage';
+import { FileRecord, ReleaseVersion } from '../file.entity';
+import { isSeededPlaceholder } from './seeded-releases';
+import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandidate } from './update-feed';
+
+/**
+ * Versions of the desktop app: what each update feed offers which install (semver order, staged rollouts, pauses,
+ * pulled versions) and the admin's changes to them. Owns release_versions; the files rows are read only.
+ */
+@Injectable()
+export class ReleaseVersionsService {
+  constructor(
+    @InjectRepository(FileRecord) private readonly files: Repository<FileRecord>,
+    @InjectRepository(ReleaseVersion) private readonly versions: Repository<ReleaseVersion>,
+    private readonly storage: StorageService,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The feed electron-updater reads for a channel and platform (Linux: per architecture), as the install with this
+   * staging id should see it. 404 when the channel has nothing for the platform; a seeded placeholder alone says the
+   * installer is coming.
+   */
+  async feed(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<ReleaseFeed> {
+    const chosen = await this.chosen(channel, platform, arch, stagingId);
+    return this.feedOf(chosen, channel, platform);
+  }
+
+  /**
+   * Squirrel.Mac's question (/update/{platform}/{version}): the zip of the newest fully rolled-out version when it is
+   * newer than the running one, else null (204).
+   */
+  async squirrelMac(channel: string, arch: Arch, running: string): Promise<{ url: string; name: string; notes: string; pub_date: string } | null> {
+    const chosen = await this.chosen(channel, 'macos', null, null);
+    const zip = chosen.files.find((f) => f.fileName.toLowerCase().endsWith('.zip') && [arch, 'universal'].includes(f.arch ?? archOf(f.fileName)));
+    if (!zip || !valid(running) || !gt(chosen.version, running)) return null;
+    return { url: `${this.config.publicUrl}${releaseDownloadPath(zip.fileName)}`, name: chosen.version, notes: chosen.notes, pub_date: chosen.date.toISOString() };
+  }
+
+  /** Squirrel.Windows' RELEASES of the newest fully rolled-out version, its packages named by their download URLs. */
+  async squirrelWindowsReleases(channel: string): Promise<string> {
+    const channels = channelsSeenBy(channel);
+    const [files, rows] = await Promise.all([
+      this.files.find({ where: { releaseChannel: In(channels), platform: 'windows', isActive: true } }),
+      this.versions.find({ where: { channel: In(channels) } }),
+    ]);
+    const candidates = candidatesOf(files, rows).filter((c) => c.files.some((f) => f.fileName === 'RELEASES'));
+    const chosen = versionFor(candidates, null);
+    const releases = chosen?.files.find((f) => f.fileName === 'RELEASES');
+    if (!releases) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    const text = await this.storage.text(releases.storageKey, 1024 * 1024);
+    return text
+      .split(/\r?\n/)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const [sha1, name, size] = line.trim().split(/\s+/);
+        return `${sha1} ${/^https?:/.test(name) ? name : `${this.config.publicUrl}${releaseDownloadPath(name)}`} ${size}`;
+      })
+      .join('\n');
+  }
+
+  private async chosen(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<FeedCandidate> {
+    const channels = channelsSeenBy(channel);
+    const [files, rows] = await Promise.all([
+      this.files.find({ where: { releaseChannel: In(channels), platform, isActive: true } }),
+      this.versions.find({ where: { channel: In(channels) } }),
+    ]);
+    const real = files.filter((f) => !isSeededPlaceholder(f));
+    const candidates = candidatesOf(real, rows)
+      .map((c) => ({ ...c, files: updaterFiles(c.files, platform, arch) }))
+      .filter((c) => c.files.length > 0);
+    const chosen = versionFor(candidates, stagingId);
+    if (!chosen) throw new NotFoundException(files.some(isSeededPlaceholder) && !real.length ? RELEASE_TEXTS.installerNotYet : RELEASE_TEXTS.notFound);
+    return chosen;
+  }
+
+  feedYaml(feed: ReleaseFeed): string {
+    return dump(feed, { lineWidth: -1, noRefs: true });
+  }
+
+  private feedOf(c: FeedCandidate, channel: string, platform: Platform): ReleaseFeed {
+    const urlOf = (f: FileRecord) => `${this.config.publicUrl}${releaseDownloadPath(f.fileName)}`;
+    const [first] = c.files;
+    return {
+      version: c.version,
+      files: c.files.map((f) => ({ url: urlOf(f), sha512: f.sha512, size: f.fileSize })),
+      path: urlOf(first),
+      sha512: first.sha512,
+      releaseDate: c.date.toISOString(),
+      releaseNotes: c.notes,
+      ...(c.rolloutPercentage < 100 ? { stagingPercentage: c.rolloutPercentage } : {}),
+      channel,
+      platform,
+    };
+  }
+
+  /**
+   * The Dashboard's and download page's installers: per channel and platform, one file (x64 or universal first) of
+   * the newest published, fully rolled-out version (a manual download takes no part in staging), or the seeded
+   * placeholder while a platform has none.
+   */
+  async newestInstallers(): Promise<FileRecord[]> {
+    const [files, rows] = await Promise.all([this.files.find({ where: { releaseChannel: Not(IsNull()), isActive: true } }), this.versions.find()]);
+    const chosen: FileRecord[] = [];
+    const channels = [...new Set(files.map((f) => f.releaseChannel as string))];
+    for (const channel of channels) {
+      for (const platform of PLATFORMS) {
+        const mine = files.filter((f) => f.releaseChannel === channel && f.platform === platform);
+        const real = mine.filter((f) => !isSeededPlaceholder(f));
+        const candidates = candidatesOf(real, rows)
+          .map((c) => ({ ...c, files: updaterFiles(c.files, platform, null, DOWNLOAD_EXTENSIONS[platform]) }))
+          .filter((c) => c.files.length > 0);
+        const pick = versionFor(candidates, null)?.files[0] ?? mine.find(isSeededPlaceholder);
+        if (pick) chosen.push(pick);
+      }
+    }
+    return chosen;
+  }
+
+  /** Whether a channel's version is a draft (its files are not served until it is published). */
+  async isDraft(channel: string, version: string): Promise<boolean> {
+    return this.versions.existsBy({ channel, version, state: 'draft' });
+  }
+
+  /** Every version of every channel, newest first, with its files (the release history and the admin's list). */
+  async history(options: { includeUnpublished: boolean }): Promise<ReleaseVersionView[]> {
+    const [files, rows] = await Promise.all([
+      this.files.find({ where: { releaseChannel: In(await this.channelsWithReleases()), isActive: true } }),
+      this.versions.find(),
+    ]);
+    return candidatesOf(files.filter((f) => !isSeededPlaceholder(f)), rows)
+      .filter((c) => options.includeUnpublished || c.state === 'published')
+      .sort((a, b) => rcompare(a.version, b.version) || a.channel.localeCompare(b.channel))
+      .map((c) => ({
+        id: rows.find((r) => r.channel === c.channel && r.version === c.version)?.id ?? null,
+        channel: c.channel,
+        version: c.version,
+        notes: c.notes,
+        state: c.state,
+        rollout_percentage: c.rolloutPercentage,
+        rollout_paused: c.rolloutPaused,
+        date: c.date.toISOString(),
+        files: c.files.map((f) => ({ id: f.id, file_name: f.fileName, platform: f.platform as Platform, arch: (f.arch ?? 'x64') as Arch, size: f.fileSize, url: releaseDownloadPath(f.fileName), download_count: f.downloadCount })),
+      }));
+  }
+
+  private async channelsWithReleases(): Promise<string[]> {
+    const rows: { channel: string }[] = await this.files.createQueryBuilder('f').select('DISTINCT f.release_channel', 'channel').where('f.release_channel IS NOT NULL').getRawMany();
+    return rows.length ? rows.map((r) => r.channel) : ['stable'];
+  }
+
+  /** The row of a channel's version, made (published to everyone, or as a draft) the first time it is needed. */
+  async ensure(channel: string, version: string, init: { state?: ReleaseState; notes?: string } = {}): Promise<ReleaseVersion> {
+    const existing = await this.versions.findOneBy({ channel, version });
+    if (existing) return existing;
+    const now = new Date();
+    const state = init.state ?? 'published';
+    const row = this.versions.create({
+      id: randomUUID(),
+      channel,
+      version,
+      notes: init.notes ?? '',
+      state,
+      rolloutPercentage: 100,
+      rolloutPaused: false,
+      publishedDate: state === 'published' ? now : null,
+      createdDate: now,
+      updatedDate: now,
+    });
+    await this.versions.insert(row).catch(async (err) => {
+      // Two first uploads of the same version at once: the unique (channel, version) index keeps one row.
+      if (!(await this.versions.existsBy({ channel, version }))) throw err;
+    });
+    return (await this.versions.findOneBy({ channel, version })) as ReleaseVersion;
+  }
+
+  /** An admin's change: publish a draft, stage, raise, pause or resume a rollout, pull a version or put it back. */
+  async change(id: string, change: RolloutChange): Promise<ReleaseVersion> {
+    const row = await this.versions.findOneBy({ id });
+    if (!row) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    if (change.rollout_percentage !== undefined) {
+      const p = change.rollout_percentage;
+      if (!Number.isInteger(p) || p < 1 || p > 100) throw new BadRequestException(RELEASE_TEXTS.badPercentage);
+      row.rolloutPercentage = p;
+    }
+    if (change.rollout_paused !== undefined) row.rolloutPaused = change.rollout_paused;
+    if (change.state !== undefined) {
+      if (change.state === 'draft' && row.state !== 'draft') throw new BadRequestException(RELEASE_TEXTS.backToDraft);
+      if (change.state === 'published' && !row.publishedDate) row.publishedDate = new Date();
+      row.state = change.state;
+    }
+    if (change.notes !== undefined) row.notes = change.notes;
+    row.updatedDate = new Date();
+    await this.versions.save(row);
+    return row;
+  }
+
+  /** Versions of a channel by id, for the audit log's label. */
+  async label(id: string): Promise<string | undefined> {
+    const row = await this.versions.findOneBy({ id });
+    return row ? `${row.channel} ${row.version}` : undefined;
+  }
+}
