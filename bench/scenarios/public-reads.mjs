@@ -9,6 +9,7 @@
 //                  peak RSS under the load.
 //   news           GET /api/news, public: the published posts, newest first
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
+//   update-feed    GET /api/updates/latest.yml as electron-updater asks (issue 28)
 //   files          GET /api/files signed in, about 1,000 files visible (issue 27)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // BENCH_ENDPOINTS=me,files runs only the endpoints named. Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
@@ -112,6 +113,34 @@ async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
  */
 const asBrowser = async () => ({ headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }, notes: [] });
 
+/**
+ * Issue 28: a desktop app's update check. A published Windows installer (a files row written straight into the
+ * database: the feed reads rows, not bytes), asked for as electron-updater asks: latest.yml with its install's
+ * staging id. Cleanup removes the row.
+ */
+async function publishedRelease(ctx) {
+  const id = randomUUID();
+  const now = utc(new Date());
+  const db = await openDb(ctx.app);
+  try {
+    await db.insertMany('files', [...FILE_COLUMNS, 'arch'], [[
+      id, 'Bench Setup', 'The bench release', '9.9.9', 'Bench-Setup-9.9.9.exe', 'application/octet-stream', 123_456_789, `files/${id}`,
+      'a'.repeat(64), 'b'.repeat(86) + '==', 'all_users', '[]', 1, 0, 0, 'USD', 0, null, now, now, 'stable', 'windows', 'Faster, smaller.', 'x64',
+    ]]);
+  } finally {
+    await db.close();
+  }
+  const cleanup = async () => {
+    const c = await openDb(ctx.app);
+    try {
+      await c.run('DELETE FROM files WHERE id = ?', [id]);
+    } finally {
+      await c.close();
+    }
+  };
+  return { headers: { 'x-user-staging-id': randomUUID() }, notes: ['update-feed: latest.yml with one published Windows installer, asked with a staging id as electron-updater asks'], cleanup };
+}
+
 /** A plain user, signed in (issue 27: the fixed cost of a signed-in read); cleanup removes it. */
 async function signedInUser(ctx) {
   const user = await createPlainUser(ctx.app);
@@ -136,6 +165,8 @@ export const ENDPOINTS = [
   // Issue 27: signed-in reads at 64 connections: the account, and a library of about 1,000 files the user can see.
   { name: 'me', path: '/api/users/me', prepare: signedInUser },
   { name: 'files', path: '/api/files', prepare: (ctx) => prepareLibrary(ctx, 1042), timeout: 30 },
+  // Issue 28: the desktop app's update check (at start and every few hours, from every install).
+  { name: 'update-feed', path: '/api/updates/latest.yml', prepare: publishedRelease },
   { name: 'library', path: '/api/files', prepare: prepareLibrary, amount: (ctx) => ctx.connections, timeout: 120, single: 5, rss: true },
 ];
 

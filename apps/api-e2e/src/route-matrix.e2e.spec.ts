@@ -157,6 +157,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/releases': SIGNED_IN_READ,
   'GET /api/releases/history': PUBLIC_READ,
   'GET /api/admin/releases': ADMIN_READ,
+  'GET /api/admin/releases/activity': ADMIN_READ,
   'GET /api/admin/deploy-tokens': ADMIN_READ,
   'GET /api/updates/:file': {
     id: 'file',

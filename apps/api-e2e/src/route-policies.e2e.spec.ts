@@ -31,6 +31,7 @@ const EXPECTED = [
   'GET /api/admin/payments/files/:fileId role:admin no-store',
   'GET /api/admin/payments/revenue role:admin no-store',
   'GET /api/admin/releases role:admin no-store',
+  'GET /api/admin/releases/activity role:admin no-store',
   'GET /api/admin/summary role:admin no-store',
   'GET /api/admin/users role:admin no-store',
   'GET /api/admin/users/export.csv role:admin no-store',

@@ -3,6 +3,9 @@ import { LIMITS } from './limits';
 /** A release is a file marked as the installer of a channel for a platform (see FileView.release_channel). */
 export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
+export const RELEASE_CHANNEL_LABELS: Record<ReleaseChannel, string> = { stable: 'Stable', beta: 'Beta' };
+/** A channel's name for people (a channel the web does not know yet reads as it is). */
+export const channelLabel = (channel: string): string => RELEASE_CHANNEL_LABELS[channel as ReleaseChannel] ?? channel;
 
 export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -267,3 +270,91 @@ export interface PublishedRelease {
 
 /** The multipart fields of a publish, before its files. */
 export const PUBLISH_FIELDS = ['version', 'channel', 'notes', 'draft'] as const;
+
+/** One day of a version's activity on one platform. */
+export interface ReleaseActivityDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** Downloads of its files (by name at /downloads/ and through the library). */
+  downloads: number;
+  /** Update checks the feeds answered with this version. */
+  update_checks: number;
+}
+
+/** GET /api/admin/releases/activity?days=30: per version and platform, its days (oldest first, every day listed) and totals. */
+export interface ReleaseActivity {
+  channel: string;
+  version: string;
+  platform: Platform;
+  days: ReleaseActivityDay[];
+  downloads: number;
+  update_checks: number;
+}
+
+/** The admin console's Releases tab. */
+export const RELEASES_ADMIN_TEXTS = {
+  tab: 'Releases',
+  heading: 'Releases',
+  empty: 'No releases yet. Upload an installer with a release channel, or publish one from CI with a deploy token.',
+  loading: 'Loading releases…',
+  rollout: 'Rollout',
+  percentage: 'Share of installs (%)',
+  saveRollout: 'Save rollout',
+  pause: 'Pause rollout',
+  resume: 'Resume rollout',
+  pull: 'Pull this version',
+  pullConfirm: (version: string) => `Pull ${version}? Updaters stop getting it, and apps that allow downgrades go back to the version before.`,
+  restore: 'Publish again',
+  publish: 'Publish',
+  states: { draft: 'Draft', published: 'Published', pulled: 'Pulled' } as Record<ReleaseState, string>,
+  paused: 'Paused',
+  activity: 'Downloads and update checks, last 30 days',
+  downloads: 'Downloads',
+  updateChecks: 'Update checks',
+  tokensHeading: 'Deploy tokens',
+  tokensHelp: 'A CI job publishes releases with a deploy token (README: Publishing from CI). The token is shown once.',
+  tokenName: 'Token name',
+  createToken: 'Create token',
+  tokenShownOnce: 'Copy this token now: it is not shown again.',
+  revoke: 'Revoke',
+  revokeConfirm: (name: string) => `Revoke "${name}"? CI jobs using it can no longer publish.`,
+  revoked: 'Revoked',
+  lastUsed: 'Last used',
+  never: 'Never',
+  noTokens: 'No deploy tokens yet.',
+  // The rest of the tab's texts.
+  loadFailed: 'The releases could not be loaded.',
+  retry: 'Try again',
+  failed: 'That did not work. Please try again.',
+  date: 'Date',
+  rolloutOf: (percentage: number) => `${percentage} % of installs`,
+  /** A version with no row yet (ReleaseVersionView.id null): nothing to change. */
+  untracked: 'Published to every install before rollouts were kept for it: there is nothing to change here.',
+  fileDownloads: (n: number) => (n === 1 ? '1 download' : `${n.toLocaleString('en-US')} downloads`),
+  pullButton: 'Pull',
+  pulling: 'Pulling…',
+  activityOf: 'Version and platform',
+  activityLabel: (version: string, channel: string, platform: Platform) => `${version} (${channelLabel(channel)}) · ${PLATFORM_LABELS[platform]}`,
+  activityTotal: (downloads: number, checks: number) => `${downloads} downloads and ${checks} update checks in 30 days`,
+  activityEmpty: 'No version has been downloaded or checked for updates yet.',
+  activityUnavailable: 'The activity of the releases could not be loaded.',
+  tokenCreated: (name: string) => `Deploy token "${name}"`,
+  copyToken: 'Copy the deploy token',
+  tokenDone: 'Done',
+  revokeTitle: 'Revoke deploy token',
+  revokeLabel: (name: string) => `Revoke ${name}`,
+  revoking: 'Revoking…',
+} as const;
+
+/** The public release history page. */
+export const RELEASE_HISTORY_TEXTS = {
+  title: 'Release history',
+  intro: 'Every version of the desktop app, newest first.',
+  empty: 'No releases have been published yet.',
+  loading: 'Loading releases…',
+  files: 'Downloads',
+  /** A version's heading, e.g. "Solvr 2.0.0". */
+  version: (product: string, version: string) => `${product} ${version}`,
+  loadFailed: 'The release history could not be loaded.',
+  retry: 'Try again',
+} as const;

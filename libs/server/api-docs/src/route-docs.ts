@@ -210,6 +210,11 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
   },
   'Admin: releases': {
     'GET /api/admin/releases': { summary: 'Every version of every channel, drafts and pulled ones included, with its rollout', answers: ok('ReleaseVersionView[]') },
+    'GET /api/admin/releases/activity': {
+      summary: 'Downloads and update checks per version and platform, per day',
+      query: { days: 'How many days back, today included: 1 to 365 (default 30)' },
+      answers: ok('ReleaseActivity[]'),
+    },
     'PATCH /api/admin/releases/{id}': {
       summary: 'Publish a draft, stage a version (1-100 %), pause or resume its rollout, pull it or put it back, edit its notes',
       answers: ok({ type: 'object', properties: { label: { type: 'string' } }, required: ['label'] }),

@@ -7,7 +7,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { promisify } from 'util';
 import request from 'supertest';
-import { RELEASE_TEXTS, stagingPoint, type DeployTokenCreated, type PublishedRelease, type ReleaseVersionView } from '@solvr/contracts';
+import { RELEASE_TEXTS, stagingPoint, type DeployTokenCreated, type PublishedRelease, type ReleaseActivity, type ReleaseVersionView } from '@solvr/contracts';
 import {
   checkForUpdate,
   createAccount,
@@ -160,7 +160,10 @@ describe(`desktop update server (${TIER})`, () => {
     expect(stagingPoint(LATE_INSTALL)).toBeGreaterThan(99);
     const id = await versionId('stable', '1.0.1');
     await admin(api().patch(`/api/admin/releases/${id}`)).send({ rollout_percentage: 10 }).expect(200);
-    expect((await api().get('/api/updates/latest.yml').expect(200)).text).toContain('stagingPercentage: 10');
+    const staged = await api().get('/api/updates/latest.yml').expect(200);
+    expect(staged.text).toContain('stagingPercentage: 10');
+    // The answer depends on the install while a version is staged.
+    expect(staged.headers.vary).toBe('x-user-staging-id');
 
     await expect(checkForUpdate(run({ platform: 'windows', currentVersion: '1.0.0', stagingUserId: EARLY_INSTALL }))).resolves.toMatchObject({ updateAvailable: true, version: '1.0.1' });
     await expect(checkForUpdate(run({ platform: 'windows', currentVersion: '1.0.0', stagingUserId: LATE_INSTALL }))).resolves.toMatchObject({ updateAvailable: false });
@@ -207,6 +210,22 @@ describe(`desktop update server (${TIER})`, () => {
     await expect(checkForUpdate(run({ platform: 'windows', channel: 'beta', currentVersion: '1.1.0-beta.1' }))).resolves.toMatchObject({ updateAvailable: true, version: '1.2.0' });
     const refused = await promisify(execFile)(process.execPath, [script, dist], { env: { ...env, SOLVR_DEPLOY_TOKEN: 'solvr_deploy_wrong' } }).catch((e: { stderr: string }) => e);
     expect((refused as { stderr: string }).stderr).toContain(`401: ${RELEASE_TEXTS.tokenRefused}`);
+  });
+
+  it("counts each version's update checks and downloads per day and platform for the admin's chart", async () => {
+    for (let i = 0; i < 3; i++) await api().get('/api/updates/latest-linux-arm64.yml').expect(200);
+    await api().get('/downloads/Solvr-1.0.0-arm64.AppImage').expect(200);
+    const activity = (await admin(api().get('/api/admin/releases/activity?days=7')).expect(200)).body as ReleaseActivity[];
+    const linux = activity.find((a) => a.channel === 'stable' && a.version === '1.0.0' && a.platform === 'linux') as ReleaseActivity;
+    expect(linux.days).toHaveLength(7);
+    expect(linux.days[6].day).toBe(new Date().toISOString().slice(0, 10));
+    // The updaters above checked the Linux feeds too (arm64 and x64), and downloaded both AppImages.
+    expect(linux.update_checks).toBeGreaterThanOrEqual(5);
+    expect(linux.downloads).toBeGreaterThanOrEqual(3);
+    expect(linux.days[6]).toMatchObject({ update_checks: linux.update_checks, downloads: linux.downloads });
+    const windows = activity.find((a) => a.version === '1.0.1' && a.platform === 'windows') as ReleaseActivity;
+    expect(windows.update_checks).toBeGreaterThan(0);
+    await admin(api().get('/api/admin/releases/activity?days=0')).expect(400);
   });
 
   it('keeps drafts out of the feeds until published, and refuses revoked, wrong or missing tokens', async () => {

@@ -10,6 +10,7 @@ import { DeployToken, FileDownload, FileRecord, ReleaseSubscription, ReleaseVers
 import { AdminFilesController, FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { DeployTokensService } from './releases/deploy-tokens.service';
+import { ReleaseActivityService } from './releases/release-activity.service';
 import { ReleasePublisher } from './releases/release-publisher';
 import { ReleaseVersionsService } from './releases/release-versions.service';
 import {
@@ -27,7 +28,7 @@ import { UploadsService } from './uploads.service';
 
 /**
  * Owns files and file_downloads (FilesService), release_subscriptions (ReleasesService), release_versions
- * (ReleaseVersionsService) and deploy_tokens (DeployTokensService); the bytes go through
+ * (ReleaseVersionsService), release_activity (ReleaseActivityService) and deploy_tokens (DeployTokensService); the bytes go through
  * StorageService, the user's counter through UsersService, release mail through the outbox, purchases and checkouts
  * through PaymentsService.
  */
@@ -45,7 +46,7 @@ import { UploadsService } from './uploads.service';
     AdminReleasesController,
     DeployTokensController,
   ],
-  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats],
+  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, ReleaseActivityService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats],
   exports: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
 })
 export class FilesModule {}

@@ -4,7 +4,8 @@ import { archOf } from '@solvr/contracts';
 
 /**
  * Releases as versions: each (channel, version) of the release files gets a row with its state in the feeds (draft,
- * published, pulled) and its staged rollout; files get their CPU architecture; deploy tokens let a CI job publish.
+ * published, pulled) and its staged rollout; files get their CPU architecture; deploy tokens let a CI job publish;
+ * release_activity counts each version's downloads and update checks per day and platform.
  * Every release that exists is published to everyone, as it was.
  */
 export class ReleaseVersions1763700000080 implements MigrationInterface {
@@ -46,6 +47,20 @@ export class ReleaseVersions1763700000080 implements MigrationInterface {
       }),
     );
 
+    await q.createTable(
+      new Table({
+        name: 'release_activity',
+        columns: [
+          { name: 'day', type: 'varchar', length: '10', isPrimary: true },
+          { name: 'channel', type: 'varchar', length: '10', isPrimary: true },
+          { name: 'version', type: 'varchar', length: '50', isPrimary: true },
+          { name: 'platform', type: 'varchar', length: '10', isPrimary: true },
+          { name: 'downloads', type: 'int', default: 0 },
+          { name: 'update_checks', type: 'int', default: 0 },
+        ],
+      }),
+    );
+
     const files: { id: string; file_name: string; release_channel: string; version: string; release_notes: string | null; created_date: string | Date }[] = await q.query(
       'SELECT id, file_name, release_channel, version, release_notes, created_date FROM files WHERE release_channel IS NOT NULL ORDER BY created_date',
     );
@@ -66,6 +81,7 @@ export class ReleaseVersions1763700000080 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.dropTable('release_activity');
     await q.dropTable('deploy_tokens');
     await q.dropTable('release_versions');
     await q.dropColumn('files', 'arch');

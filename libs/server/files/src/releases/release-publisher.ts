@@ -64,6 +64,7 @@ export class ReleasePublisher {
       await this.uploads.discardAll(stored.slice(created.length));
       throw err;
     }
+    this.versions.forgetFeeds();
     if (!draft) for (const file of created) await this.releases.announce(file);
     return {
       channel,

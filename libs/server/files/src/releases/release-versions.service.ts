@@ -17,11 +17,30 @@ import {
   type ReleaseVersionView,
   type RolloutChange,
 } from '@solvr/contracts';
-import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { AppConfig, InjectConfig, PublicReadCache } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
 import { FileRecord, ReleaseVersion } from '../file.entity';
 import { isSeededPlaceholder } from './seeded-releases';
 import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandidate } from './update-feed';
+
+/** How long a feed's versions are kept between update checks. */
+export const FEED_INPUTS_MS = 1000;
+
+/** The tag of the feed answers PublicReadCache replays (@PublicRead) until a change here, or FEED_INPUTS_MS. */
+export const FEED_READS = 'update-feeds';
+
+export interface FeedText {
+  text: string;
+  /** The version offered and its channel (a beta feed may offer a stable version). */
+  version: string;
+  channel: string;
+  perInstall: boolean;
+}
+
+interface FeedInputs {
+  candidates: FeedCandidate[];
+  placeholderOnly: boolean;
+}
 
 /**
  * Versions of the desktop app: what each update feed offers which install (semver order, staged rollouts, pauses,
@@ -29,10 +48,15 @@ import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandid
  */
 @Injectable()
 export class ReleaseVersionsService {
+  private readonly inputs = new Map<string, { until: number; inputs: Promise<FeedInputs> }>();
+  /** Each offered version's YAML (a candidate belongs to one feed's inputs, so its channel and platform are fixed). */
+  private readonly texts = new WeakMap<FeedCandidate, string>();
+
   constructor(
     @InjectRepository(FileRecord) private readonly files: Repository<FileRecord>,
     @InjectRepository(ReleaseVersion) private readonly versions: Repository<ReleaseVersion>,
     private readonly storage: StorageService,
+    private readonly publicReads: PublicReadCache,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -80,6 +104,28 @@ export class ReleaseVersionsService {
   }
 
   private async chosen(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<FeedCandidate> {
+    const { candidates, placeholderOnly } = await this.feedInputs(channel, platform, arch);
+    const chosen = versionFor(candidates, stagingId);
+    if (!chosen) throw new NotFoundException(placeholderOnly ? RELEASE_TEXTS.installerNotYet : RELEASE_TEXTS.notFound);
+    return chosen;
+  }
+
+  /**
+   * The versions a feed chooses from, kept FEED_INPUTS_MS: an app's update checks come in bursts (at start and every
+   * few hours, from every install), and a new or changed version reaches them within that time on every replica
+   * (at once on the one that made the change).
+   */
+  private feedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
+    const key = `${channel}|${platform}|${arch}`;
+    const kept = this.inputs.get(key);
+    if (kept && kept.until > Date.now()) return kept.inputs;
+    const inputs = this.readFeedInputs(channel, platform, arch);
+    this.inputs.set(key, { until: Date.now() + FEED_INPUTS_MS, inputs });
+    inputs.catch(() => this.inputs.delete(key));
+    return inputs;
+  }
+
+  private async readFeedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
     const channels = channelsSeenBy(channel);
     const [files, rows] = await Promise.all([
       this.files.find({ where: { releaseChannel: In(channels), platform, isActive: true } }),
@@ -89,12 +135,32 @@ export class ReleaseVersionsService {
     const candidates = candidatesOf(real, rows)
       .map((c) => ({ ...c, files: updaterFiles(c.files, platform, arch) }))
       .filter((c) => c.files.length > 0);
-    const chosen = versionFor(candidates, stagingId);
-    if (!chosen) throw new NotFoundException(files.some(isSeededPlaceholder) && !real.length ? RELEASE_TEXTS.installerNotYet : RELEASE_TEXTS.notFound);
-    return chosen;
+    return { candidates, placeholderOnly: files.some(isSeededPlaceholder) && !real.length };
   }
 
-  feedYaml(feed: ReleaseFeed): string {
+  /** Forgets the kept feed inputs and answers: after a change made here, the next update check reads them again. */
+  forgetFeeds(): void {
+    this.inputs.clear();
+    this.publicReads.invalidate(FEED_READS);
+  }
+
+  /**
+   * The feed as electron-updater reads it (YAML), made once per version offered and kept with the inputs; `perInstall`
+   * when a staged version is in play, so the answer depends on the install's staging id.
+   */
+  async feedText(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<FeedText> {
+    const { candidates } = await this.feedInputs(channel, platform, arch);
+    const chosen = await this.chosen(channel, platform, arch, stagingId);
+    let text = this.texts.get(chosen);
+    if (text === undefined) {
+      text = this.feedYaml(this.feedOf(chosen, channel, platform));
+      this.texts.set(chosen, text);
+    }
+    const perInstall = candidates.some((c) => c.state === 'published' && c.rolloutPercentage < 100);
+    return { text, version: chosen.version, channel: chosen.channel, perInstall };
+  }
+
+  private feedYaml(feed: ReleaseFeed): string {
     return dump(feed, { lineWidth: -1, noRefs: true });
   }
 
@@ -191,6 +257,7 @@ export class ReleaseVersionsService {
       // Two first uploads of the same version at once: the unique (channel, version) index keeps one row.
       if (!(await this.versions.existsBy({ channel, version }))) throw err;
     });
+    this.forgetFeeds();
     return (await this.versions.findOneBy({ channel, version })) as ReleaseVersion;
   }
 
@@ -212,6 +279,7 @@ export class ReleaseVersionsService {
     if (change.notes !== undefined) row.notes = change.notes;
     row.updatedDate = new Date();
     await this.versions.save(row);
+    this.forgetFeeds();
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
@@ -10,10 +10,12 @@ import {
   type NotifyRequest,
   type Platform,
   parseFeedFileName,
+  assetKindOf,
   type Arch,
   type ReleaseChannel,
   type ReleasesOverview,
   type ReleaseVersionView,
+  type ReleaseActivity,
   type DeployTokenCreated,
   type DeployTokenView,
   type PublishedRelease,
@@ -22,12 +24,13 @@ import {
   FILE_LIMITS,
   RELEASE_STATES,
 } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, NoStore, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, NoStore, Public, PublicRead, Roles, type SessionUser } from '@solvr/server-core';
 import { DeployTokensService } from './deploy-tokens.service';
 import { ReleasePublisher } from './release-publisher';
 import { FilesService } from '../files.service';
 import { StoredFileResponder } from '../stored-file.responder';
-import { ReleaseVersionsService } from './release-versions.service';
+import { FEED_INPUTS_MS, FEED_READS, ReleaseVersionsService, type FeedText } from './release-versions.service';
+import { RELEASE_CHANNEL_HEADER, RELEASE_PLATFORM_HEADER, RELEASE_VERSION_HEADER, ReleaseActivityService } from './release-activity.service';
 import { ReleasesService } from './releases.service';
 import { isSeededPlaceholder } from './seeded-releases';
 
@@ -85,6 +88,7 @@ export class ReleasesController {
    * and latest.json?platform= as its JSON twin. The same answers as /api/updates/.
    */
   @Public()
+  @PublicRead(FEED_READS, FEED_INPUTS_MS)
   @Get(':channel/:feed')
   async feed(
     @Param('channel') channel: string,
@@ -102,8 +106,8 @@ export class ReleasesController {
     }
     const forPlatform = FEED_PLATFORM.get(feed);
     if (!forPlatform) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const answer = await this.versions.feed(channelOf(channel), forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
-    return void reply.type('text/yaml; charset=utf-8').send(this.versions.feedYaml(answer));
+    const feedText = await this.versions.feedText(channelOf(channel), forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
+    return void sendFeed(reply, feedText, forPlatform);
   }
 }
 
@@ -118,11 +122,12 @@ export class UpdateFeedsController {
   constructor(private readonly versions: ReleaseVersionsService) {}
 
   @Get(':file')
+  @PublicRead(FEED_READS, FEED_INPUTS_MS)
   async feed(@Param('file') file: string, @Headers('x-user-staging-id') stagingId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const asked = parseFeedFileName(file);
     if (!asked) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const answer = await this.versions.feed(channelOf(asked.channel), asked.platform, asked.arch, stagingId);
-    return void reply.header('Cache-Control', 'no-cache').type('text/yaml; charset=utf-8').send(this.versions.feedYaml(answer));
+    const feedText = await this.versions.feedText(channelOf(asked.channel), asked.platform, asked.arch, stagingId);
+    return void sendFeed(reply.header('Cache-Control', 'no-cache'), feedText, asked.platform);
   }
 }
 
@@ -154,6 +159,17 @@ export class SquirrelUpdatesController {
   }
 }
 
+/**
+ * A feed answer. Its version, channel and platform go along as headers: the update-check count reads them from every
+ * answer, replayed ones included. While a staged version is in play the answer varies by the install's staging id
+ * (Vary, which also keeps it out of the replay cache).
+ */
+function sendFeed(reply: FastifyReply, feed: FeedText, platform: Platform): void {
+  reply.header(RELEASE_VERSION_HEADER, feed.version).header(RELEASE_CHANNEL_HEADER, feed.channel).header(RELEASE_PLATFORM_HEADER, platform);
+  if (feed.perInstall) reply.header('Vary', 'x-user-staging-id');
+  reply.type('text/yaml; charset=utf-8').send(feed.text);
+}
+
 /** Squirrel.Mac platform names (as Hazel and Nuts take them) and the build each runs. */
 const SQUIRREL_MAC_ARCH: Record<string, Arch> = { darwin: 'x64', darwin_x64: 'x64', osx: 'x64', mac: 'x64', darwin_arm64: 'arm64', mac_arm64: 'arm64' };
 
@@ -170,6 +186,7 @@ export class ReleaseDownloadsController {
     private readonly releases: ReleasesService,
     private readonly files: FilesService,
     private readonly responder: StoredFileResponder,
+    private readonly activity: ReleaseActivityService,
   ) {}
 
   @Get(':name')
@@ -180,7 +197,10 @@ export class ReleaseDownloadsController {
     await this.responder.send(req, reply, {
       key: release.storageKey,
       fileName: release.fileName,
-      onStart: () => this.files.countAnonymousDownload(release.id),
+      onStart: async () => {
+        await this.files.countAnonymousDownload(release.id);
+        if (assetKindOf(release.fileName) === 'installer') this.activity.count('downloads', release.releaseChannel as string, release.version, release.platform as Platform);
+      },
     });
   }
 }
@@ -190,11 +210,22 @@ export class ReleaseDownloadsController {
 @Roles('admin')
 @NoStore()
 export class AdminReleasesController {
-  constructor(private readonly versions: ReleaseVersionsService) {}
+  constructor(
+    private readonly versions: ReleaseVersionsService,
+    private readonly activity: ReleaseActivityService,
+  ) {}
 
   @Get()
   list(): Promise<ReleaseVersionView[]> {
     return this.versions.history({ includeUnpublished: true });
+  }
+
+  /** Downloads and update checks per version and platform, per day (?days=1-365, default 30). */
+  @Get('activity')
+  activityOf(@Query('days') days: string | undefined): Promise<ReleaseActivity[]> {
+    const n = days === undefined ? 30 : Number(days);
+    if (!Number.isInteger(n) || n < 1 || n > 365) throw new BadRequestException('days must be a whole number from 1 to 365.');
+    return this.activity.activity(n);
   }
 
   /** Publish a draft, stage (1-100 %), pause or resume a rollout, pull a version or put it back, edit its notes. */

@@ -115,6 +115,7 @@ export class ReleasesService implements OnApplicationBootstrap {
    * one mail. Each row is claimed by a conditional update, so two api replicas never both send it.
    */
   async announce(file: AdminFileView): Promise<number> {
+    if (file.release_channel) this.versions.forgetFeeds();
     if (!file.release_channel || !file.platform || !file.is_active || file.placeholder) return 0;
     // A version uploaded in the console is published to everyone (its row says so, and can stage it later).
     await this.versions.ensure(file.release_channel, file.version);
