@@ -159,6 +159,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/releases': ADMIN_READ,
   'GET /api/admin/releases/activity': ADMIN_READ,
   'GET /api/admin/deploy-tokens': ADMIN_READ,
+  'GET /api/admin/release-channels': ADMIN_READ,
   'GET /api/updates/:file': {
     id: 'file',
     ids: { stable: () => 'latest.yml', beta: () => 'beta.yml', madeUp: () => 'latest-amiga.yml' },
@@ -245,6 +246,7 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/mail/unsubscribe': { id: '?', ids: { signed: () => `token=${fx.unsubscribe}`, madeUp: () => `token=${MADE_UP}.AAAA` }, expect: { signed: '200 200 200 200', madeUp: '400 400 400 400' } },
   'POST /api/payments/webhook': { why: 'unsigned', expect: '400 400 400 400' },
   'POST /api/admin/deploy-tokens': { body: { name: 'Matrix CI' }, expect: '401 403 403 201' },
+  'POST /api/admin/release-channels': { body: (caller: Caller) => ({ name: `matrix${caller.length}` }), expect: '401 403 403 201' },
   'POST /api/releases/publish': { why: 'no deploy token (an access token is not one)', expect: '401 401 401 401' },
   'POST /api/releases/notify': { body: { platform: 'linux' }, expect: '401 204 204 204' },
   'POST /api/users/me/password': { body: {}, why: 'an empty body', expect: '401 400 400 400' },

@@ -161,6 +161,7 @@ export const OVERVIEW_TEXTS = {
   day: 'Day',
   count: 'Count',
   chartTotal: (n: number) => `${n} in 30 days`,
+  showValues: 'Show values',
 } as const;
 
 /** GET /api/admin/files/stats. */
@@ -186,6 +187,7 @@ export const AUDIT_ACTIONS = [
   'mail.retry',
   'mail.test',
   'release.change',
+  'release.channel',
   'release.publish',
   'deploy_token.create',
   'deploy_token.revoke',

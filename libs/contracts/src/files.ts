@@ -1,6 +1,6 @@
 import type { FileAccessType, FileAvailability } from './access';
 import { tooLongMessage } from './field-limits';
-import { isReleaseVersion, PLATFORMS, RELEASE_CHANNELS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
+import { isChannelName, isReleaseVersion, PLATFORMS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
 import { isValidEmail, normalizeEmail } from './signup';
 
 /** Spec section 9: prices are in cents, shown in en-US currency format; these are the choices, USD first. */
@@ -327,7 +327,8 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
     if (allowed.length > FILE_LIMITS.allowedUsers) return refuse('allowed_users', FILE_TEXTS.tooManyAllowedUsers);
   }
   const channel = (draft.release_channel ?? '').trim().toLowerCase();
-  if (channel && !(RELEASE_CHANNELS as readonly string[]).includes(channel)) return refuse('release_channel', RELEASE_TEXTS.badChannel);
+  // Any channel name here; the api also checks that the channel exists (stable, beta or one an admin added).
+  if (channel && !isChannelName(channel)) return refuse('release_channel', RELEASE_TEXTS.badChannel);
   const platform = channel ? (draft.platform ?? '').trim().toLowerCase() || 'windows' : null;
   if (platform !== null && !(PLATFORMS as readonly string[]).includes(platform)) return refuse('platform', RELEASE_TEXTS.badPlatform);
   if (channel && (isPaid || accessType !== 'all_users')) return refuse('release_channel', RELEASE_TEXTS.mustBePublic);

@@ -15,7 +15,10 @@ describe('releases in the upload rule', () => {
   });
 
   it('refuses unknown channels and platforms, and releases that are paid or not for all users', () => {
-    expect(validateUpload({ ...base, release_channel: 'nightly' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.badChannel });
+    expect(validateUpload({ ...base, release_channel: 'night-ly' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.badChannel });
+    expect(validateUpload({ ...base, release_channel: 'latest' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.badChannel });
+    // A channel name an admin may add: the api checks that it was added.
+    expect(validateUpload({ ...base, release_channel: 'nightly' })).toMatchObject({ ok: true, record: { release_channel: 'nightly' } });
     expect(validateUpload({ ...base, release_channel: 'beta', platform: 'amiga' })).toEqual({ ok: false, field: 'platform', message: RELEASE_TEXTS.badPlatform });
     expect(validateUpload({ ...base, release_channel: 'stable', is_paid: true, price: '5' })).toEqual({ ok: false, field: 'release_channel', message: RELEASE_TEXTS.mustBePublic });
     expect(validateUpload({ ...base, release_channel: 'stable', access_type: 'specific_users', allowed_users: ['a@b.co'] })).toEqual({

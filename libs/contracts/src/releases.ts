@@ -2,10 +2,17 @@ import { LIMITS } from './limits';
 
 /** A release is a file marked as the installer of a channel for a platform (see FileView.release_channel). */
 export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
-export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
-export const RELEASE_CHANNEL_LABELS: Record<ReleaseChannel, string> = { stable: 'Stable', beta: 'Beta' };
-/** A channel's name for people (a channel the web does not know yet reads as it is). */
-export const channelLabel = (channel: string): string => RELEASE_CHANNEL_LABELS[channel as ReleaseChannel] ?? channel;
+/** stable, beta, or a channel an admin added (isChannelName). */
+export type ReleaseChannel = string;
+
+/**
+ * The name of a channel an admin adds: 2 to 10 lowercase letters or digits, starting with a letter (it becomes the
+ * feed file's name, {channel}.yml, and electron-updater's autoUpdater.channel); "latest" is the stable channel's feed.
+ */
+export const isChannelName = (name: string): boolean => /^[a-z][a-z0-9]{1,9}$/.test(name) && name !== 'latest';
+export const RELEASE_CHANNEL_LABELS: Record<string, string> = { stable: 'Stable', beta: 'Beta' };
+/** A channel's name for people (a channel an admin added reads as it is). */
+export const channelLabel = (channel: string): string => RELEASE_CHANNEL_LABELS[channel] ?? channel;
 
 export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -228,7 +235,9 @@ export const RELEASE_TEXTS = {
   installerNotYet: 'The installer is coming soon: it has not been published yet. Please check back shortly.',
   notifySaved: (platform: Platform) => `We will e-mail you once, when the ${PLATFORM_LABELS[platform]} version is out.`,
   notFound: 'There is no such release.',
-  badChannel: `Release channel must be one of ${RELEASE_CHANNELS.join(', ')}, or empty.`,
+  badChannel: `Release channel must be ${RELEASE_CHANNELS.join(', ')} or a channel added in the Releases tab, or empty.`,
+  badChannelName: 'A channel name is 2 to 10 lowercase letters or digits, starting with a letter (not "latest").',
+  channelExists: 'There is a channel with this name already.',
   badPlatform: `Platform must be one of ${PLATFORMS.join(', ')}.`,
   mustBePublic: 'A release must be free and for all users: the desktop app downloads it without signing in.',
   badVersion: "A release's version must be a semantic version such as 1.2.0 or 2.0.0-beta.1: the desktop app's updater reads no other.",

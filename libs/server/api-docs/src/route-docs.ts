@@ -219,6 +219,12 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
       summary: 'Publish a draft, stage a version (1-100 %), pause or resume its rollout, pull it or put it back, edit its notes',
       answers: ok({ type: 'object', properties: { label: { type: 'string' } }, required: ['label'] }),
     },
+    'GET /api/admin/release-channels': { summary: 'Release channels: stable, beta and the ones added', answers: ok({ type: 'array', items: { type: 'string' } }) },
+    'POST /api/admin/release-channels': {
+      summary: 'Add a release channel (its feed files are {channel}.yml, {channel}-mac.yml, ...)',
+      answers: created({ type: 'array', items: { type: 'string' } }, 'Every channel, the new one included'),
+      errors: [409],
+    },
     'GET /api/admin/deploy-tokens': { summary: 'Deploy tokens (never the tokens themselves)', answers: ok('DeployTokenView[]') },
     'POST /api/admin/deploy-tokens': { summary: 'Create a deploy token: the token is in this answer only', answers: created('DeployTokenCreated') },
     'DELETE /api/admin/deploy-tokens/{id}': { summary: 'Revoke a deploy token', answers: ok('DeployTokenView') },

@@ -212,6 +212,24 @@ describe(`desktop update server (${TIER})`, () => {
     expect((refused as { stderr: string }).stderr).toContain(`401: ${RELEASE_TEXTS.tokenRefused}`);
   });
 
+  it('adds a channel: its own feed names at the same URL, publishing to it, and refusals for unknown or bad names', async () => {
+    await api().get('/api/updates/nightly.yml').expect(404);
+    const nightly = file('Solvr-Setup-1.3.0-nightly.5.exe', installer('nightly'));
+    const unknown = await publish(deploy.token, { version: '1.3.0-nightly.5', channel: 'nightly' }, [nightly]).expect(400);
+    expect(unknown.body.message).toBe(RELEASE_TEXTS.badChannel);
+
+    expect((await admin(api().post('/api/admin/release-channels')).send({ name: 'nightly' }).expect(201)).body).toEqual(['stable', 'beta', 'nightly']);
+    const taken = await admin(api().post('/api/admin/release-channels')).send({ name: 'nightly' }).expect(409);
+    expect(taken.body.message).toBe(RELEASE_TEXTS.channelExists);
+    for (const bad of ['latest', 'Night', 'n', 'night-ly']) {
+      expect((await admin(api().post('/api/admin/release-channels')).send({ name: bad }).expect(400)).body.message).toBe(RELEASE_TEXTS.badChannelName);
+    }
+    await publish(deploy.token, { version: '1.3.0-nightly.5', channel: 'nightly' }, [nightly]).expect(201);
+    await expect(checkForUpdate(run({ platform: 'windows', channel: 'nightly', currentVersion: '1.0.0' }))).resolves.toMatchObject({ updateAvailable: true, version: '1.3.0-nightly.5' });
+    // A nightly install also takes a newer stable version; stable installs never see nightly.
+    await expect(checkForUpdate(run({ platform: 'windows', currentVersion: '0.9.0' }))).resolves.toMatchObject({ version: '1.0.0' });
+  });
+
   it("counts each version's update checks and downloads per day and platform for the admin's chart", async () => {
     for (let i = 0; i < 3; i++) await api().get('/api/updates/latest-linux-arm64.yml').expect(200);
     await api().get('/downloads/Solvr-1.0.0-arm64.AppImage').expect(200);

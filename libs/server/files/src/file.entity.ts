@@ -98,3 +98,10 @@ export class DeployToken {
   @Column({ name: 'last_used_date', type: 'datetime', precision: 3, nullable: true }) lastUsedDate: Date | null;
   @Column({ name: 'revoked_date', type: 'datetime', precision: 3, nullable: true }) revokedDate: Date | null;
 }
+
+/** A release channel an admin added (stable and beta are built in). */
+@Entity('release_channels')
+export class ReleaseChannelRecord {
+  @PrimaryColumn({ type: 'varchar', length: 10 }) name: string;
+  @Column({ name: 'created_date', type: 'datetime', precision: 3 }) createdDate: Date;
+}

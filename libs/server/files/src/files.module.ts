@@ -6,17 +6,19 @@ import { PaymentsModule } from '@solvr/server-payments';
 import { StorageModule } from '@solvr/server-storage';
 import { UsersDataModule } from '@solvr/server-users';
 import { DownloadsController } from './downloads.controller';
-import { DeployToken, FileDownload, FileRecord, ReleaseSubscription, ReleaseVersion } from './file.entity';
+import { DeployToken, FileDownload, FileRecord, ReleaseChannelRecord, ReleaseSubscription, ReleaseVersion } from './file.entity';
 import { AdminFilesController, FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { DeployTokensService } from './releases/deploy-tokens.service';
 import { ReleaseActivityService } from './releases/release-activity.service';
+import { ReleaseChannelsService } from './releases/release-channels.service';
 import { ReleasePublisher } from './releases/release-publisher';
 import { ReleaseVersionsService } from './releases/release-versions.service';
 import {
   AdminReleasesController,
   DeployTokensController,
   PublishController,
+  ReleaseChannelsController,
   ReleaseDownloadsController,
   ReleasesController,
   SquirrelUpdatesController,
@@ -33,7 +35,7 @@ import { UploadsService } from './uploads.service';
  * through PaymentsService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription, ReleaseVersion, DeployToken]), UsersDataModule, StorageModule, MailModule, PaymentsModule],
+  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription, ReleaseVersion, ReleaseChannelRecord, DeployToken]), UsersDataModule, StorageModule, MailModule, PaymentsModule],
   controllers: [
     FilesController,
     AdminFilesController,
@@ -45,8 +47,9 @@ import { UploadsService } from './uploads.service';
     SquirrelUpdatesController,
     AdminReleasesController,
     DeployTokensController,
+    ReleaseChannelsController,
   ],
-  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, ReleaseActivityService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats],
+  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, ReleaseActivityService, ReleaseChannelsService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats],
   exports: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
 })
 export class FilesModule {}

@@ -13,6 +13,7 @@ import {
   FILE_TEXTS,
   fileTypeOf,
   PUBLISH_FIELDS,
+  RELEASE_TEXTS,
   UPLOAD_FIELDS,
   UPLOAD_FILE_FIELD,
   validateUpload,
@@ -25,6 +26,7 @@ import { InjectConfig, type SessionUser } from '@solvr/server-core';
 import { safeFileName, StorageService, TooLarge } from '@solvr/server-storage';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService, type StoredUpload } from './files.service';
+import { ReleaseChannelsService } from './releases/release-channels.service';
 
 /** Largest multipart field value (allowed_users holds up to 1000 e-mails as JSON). */
 const FIELD_BYTES = 300 * 1024;
@@ -50,6 +52,7 @@ export class UploadsService {
   constructor(
     private readonly files: FilesService,
     private readonly storage: StorageService,
+    private readonly channels: ReleaseChannelsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
@@ -178,6 +181,8 @@ export class UploadsService {
         const fileName = part.filename ? safeFileName(part.filename) : null;
         const check = validateUpload(draftOf(fields, fileName));
         if (!check.ok) throw new BadRequestException({ message: check.message, errors: { [check.field]: check.message } });
+        const channel = check.record.release_channel;
+        if (channel && !(await this.channels.exists(channel))) throw new BadRequestException({ message: RELEASE_TEXTS.badChannel, errors: { release_channel: RELEASE_TEXTS.badChannel } });
         stored = await this.store(part.file, fileName as string, part.mimetype);
         record = check.record;
         open = undefined;

@@ -5,7 +5,8 @@ import { archOf } from '@solvr/contracts';
 /**
  * Releases as versions: each (channel, version) of the release files gets a row with its state in the feeds (draft,
  * published, pulled) and its staged rollout; files get their CPU architecture; deploy tokens let a CI job publish;
- * release_activity counts each version's downloads and update checks per day and platform.
+ * release_activity counts each version's downloads and update checks per day and platform; release_channels holds the
+ * channels an admin adds beside stable and beta.
  * Every release that exists is published to everyone, as it was.
  */
 export class ReleaseVersions1763700000080 implements MigrationInterface {
@@ -49,6 +50,15 @@ export class ReleaseVersions1763700000080 implements MigrationInterface {
 
     await q.createTable(
       new Table({
+        name: 'release_channels',
+        columns: [
+          { name: 'name', type: 'varchar', length: '10', isPrimary: true },
+          { name: 'created_date', type: 'datetime', precision: 3 },
+        ],
+      }),
+    );
+    await q.createTable(
+      new Table({
         name: 'release_activity',
         columns: [
           { name: 'day', type: 'varchar', length: '10', isPrimary: true },
@@ -82,6 +92,7 @@ export class ReleaseVersions1763700000080 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.dropTable('release_activity');
+    await q.dropTable('release_channels');
     await q.dropTable('deploy_tokens');
     await q.dropTable('release_versions');
     await q.dropColumn('files', 'arch');

@@ -1,18 +1,19 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { archOf, isReleaseVersion, platformOfArtifact, RELEASE_CHANNELS, RELEASE_TEXTS, type AdminFileView, type Platform, type PublishedRelease } from '@solvr/contracts';
+import { archOf, isReleaseVersion, platformOfArtifact, RELEASE_TEXTS, type AdminFileView, type Platform, type PublishedRelease } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { FilesService } from '../files.service';
 import { UploadsService } from '../uploads.service';
+import { ReleaseChannelsService } from './release-channels.service';
 import { ReleaseVersionsService } from './release-versions.service';
 import { ReleasesService } from './releases.service';
 
 /** The fields of a publish, checked before any file is stored. */
-function checkedFields(fields: Map<string, string>): { version: string; channel: string; notes: string; draft: boolean } {
+function checkedFields(fields: Map<string, string>, known: Set<string>): { version: string; channel: string; notes: string; draft: boolean } {
   const version = (fields.get('version') ?? '').trim();
   if (!isReleaseVersion(version)) throw new BadRequestException(RELEASE_TEXTS.badVersion);
   const channel = (fields.get('channel') ?? 'stable').trim() || 'stable';
-  if (!(RELEASE_CHANNELS as readonly string[]).includes(channel)) throw new BadRequestException(RELEASE_TEXTS.badChannel);
+  if (!known.has(channel)) throw new BadRequestException(RELEASE_TEXTS.badChannel);
   return { version, channel, notes: (fields.get('notes') ?? '').trim(), draft: ['true', '1', 'yes'].includes((fields.get('draft') ?? '').trim().toLowerCase()) };
 }
 
@@ -28,16 +29,18 @@ export class ReleasePublisher {
     private readonly files: FilesService,
     private readonly versions: ReleaseVersionsService,
     private readonly releases: ReleasesService,
+    private readonly channels: ReleaseChannelsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async publish(req: FastifyRequest, publisherId: string | null): Promise<PublishedRelease> {
+    const known = new Set(await this.channels.list());
     const { fields, stored } = await this.uploads.receiveRelease(req, (f, fileName) => {
-      checkedFields(f);
+      checkedFields(f, known);
       if (!platformOfArtifact(fileName)) throw new BadRequestException(RELEASE_TEXTS.publishUnknownFile(fileName));
     });
     if (!stored.length) throw new BadRequestException(RELEASE_TEXTS.publishNoFiles);
-    const { version, channel, notes, draft } = checkedFields(fields);
+    const { version, channel, notes, draft } = checkedFields(fields, known);
     const created: AdminFileView[] = [];
     try {
       const row = await this.versions.ensure(channel, version, { state: draft ? 'draft' : 'published', notes });
@@ -53,7 +56,7 @@ export class ReleasePublisher {
           currency: 'USD' as const,
           access_type: 'all_users' as const,
           allowed_users: [],
-          release_channel: channel as (typeof RELEASE_CHANNELS)[number],
+          release_channel: channel,
           platform,
           release_notes: notes,
         };

@@ -20,6 +20,7 @@ import {
 import { AppConfig, InjectConfig, PublicReadCache } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
 import { FileRecord, ReleaseVersion } from '../file.entity';
+import { ReleaseChannelsService } from './release-channels.service';
 import { isSeededPlaceholder } from './seeded-releases';
 import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandidate } from './update-feed';
 
@@ -57,6 +58,7 @@ export class ReleaseVersionsService {
     @InjectRepository(ReleaseVersion) private readonly versions: Repository<ReleaseVersion>,
     private readonly storage: StorageService,
     private readonly publicReads: PublicReadCache,
+    private readonly channels: ReleaseChannelsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -83,6 +85,7 @@ export class ReleaseVersionsService {
 
   /** Squirrel.Windows' RELEASES of the newest fully rolled-out version, its packages named by their download URLs. */
   async squirrelWindowsReleases(channel: string): Promise<string> {
+    if (!(await this.channels.exists(channel))) throw new NotFoundException(RELEASE_TEXTS.notFound);
     const channels = channelsSeenBy(channel);
     const [files, rows] = await Promise.all([
       this.files.find({ where: { releaseChannel: In(channels), platform: 'windows', isActive: true } }),
@@ -115,7 +118,8 @@ export class ReleaseVersionsService {
    * few hours, from every install), and a new or changed version reaches them within that time on every replica
    * (at once on the one that made the change).
    */
-  private feedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
+  private async feedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
+    if (!(await this.channels.exists(channel))) throw new NotFoundException(RELEASE_TEXTS.notFound);
     const key = `${channel}|${platform}|${arch}`;
     const kept = this.inputs.get(key);
     if (kept && kept.until > Date.now()) return kept.inputs;

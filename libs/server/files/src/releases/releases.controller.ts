@@ -5,14 +5,12 @@ import {
   FEED_FILES,
   FILE_TEXTS,
   PLATFORMS,
-  RELEASE_CHANNELS,
   RELEASE_TEXTS,
   type NotifyRequest,
   type Platform,
   parseFeedFileName,
   assetKindOf,
   type Arch,
-  type ReleaseChannel,
   type ReleasesOverview,
   type ReleaseVersionView,
   type ReleaseActivity,
@@ -26,6 +24,7 @@ import {
 } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, NoStore, Public, PublicRead, Roles, type SessionUser } from '@solvr/server-core';
 import { DeployTokensService } from './deploy-tokens.service';
+import { ReleaseChannelsService } from './release-channels.service';
 import { ReleasePublisher } from './release-publisher';
 import { FilesService } from '../files.service';
 import { StoredFileResponder } from '../stored-file.responder';
@@ -45,16 +44,16 @@ export class RolloutChangeDto implements RolloutChange {
   @IsOptional() @IsString() @MaxLength(FILE_LIMITS.releaseNotes, { message: `Release notes must be at most ${FILE_LIMITS.releaseNotes} characters.` }) notes?: string;
 }
 
+export class ChannelDto {
+  @IsString({ message: RELEASE_TEXTS.badChannelName }) @MaxLength(10, { message: RELEASE_TEXTS.badChannelName }) name: string;
+}
+
 export class DeployTokenDto {
   @IsString({ message: RELEASE_TEXTS.tokenName }) @MaxLength(100, { message: RELEASE_TEXTS.tokenName }) name: string;
 }
 
 const FEED_PLATFORM = new Map(Object.entries(FEED_FILES).map(([platform, file]) => [file, platform as Platform]));
 
-function channelOf(value: string): ReleaseChannel {
-  if (!(RELEASE_CHANNELS as readonly string[]).includes(value)) throw new NotFoundException(RELEASE_TEXTS.notFound);
-  return value as ReleaseChannel;
-}
 
 @Controller('releases')
 export class ReleasesController {
@@ -101,12 +100,12 @@ export class ReleasesController {
     if (feed === 'latest.json') {
       const p = platform ?? 'windows';
       if (!(PLATFORMS as readonly string[]).includes(p)) throw new NotFoundException(RELEASE_TEXTS.notFound);
-      const answer = await this.versions.feed(channelOf(channel), p as Platform, p === 'linux' ? 'x64' : null, stagingId);
+      const answer = await this.versions.feed(channel, p as Platform, p === 'linux' ? 'x64' : null, stagingId);
       return void reply.type('application/json; charset=utf-8').send(answer);
     }
     const forPlatform = FEED_PLATFORM.get(feed);
     if (!forPlatform) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const feedText = await this.versions.feedText(channelOf(channel), forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
+    const feedText = await this.versions.feedText(channel, forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
     return void sendFeed(reply, feedText, forPlatform);
   }
 }
@@ -126,7 +125,7 @@ export class UpdateFeedsController {
   async feed(@Param('file') file: string, @Headers('x-user-staging-id') stagingId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const asked = parseFeedFileName(file);
     if (!asked) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const feedText = await this.versions.feedText(channelOf(asked.channel), asked.platform, asked.arch, stagingId);
+    const feedText = await this.versions.feedText(asked.channel, asked.platform, asked.arch, stagingId);
     return void sendFeed(reply.header('Cache-Control', 'no-cache'), feedText, asked.platform);
   }
 }
@@ -144,7 +143,7 @@ export class SquirrelUpdatesController {
 
   @Get('win32/:version/RELEASES')
   async releases(@Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
-    const text = await this.versions.squirrelWindowsReleases(channelOf(channel ?? 'stable'));
+    const text = await this.versions.squirrelWindowsReleases(channel ?? 'stable');
     return void reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(text);
   }
 
@@ -152,7 +151,7 @@ export class SquirrelUpdatesController {
   async mac(@Param('platform') platform: string, @Param('version') version: string, @Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const arch = SQUIRREL_MAC_ARCH[platform];
     if (!arch) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const update = await this.versions.squirrelMac(channelOf(channel ?? 'stable'), arch, version);
+    const update = await this.versions.squirrelMac(channel ?? 'stable', arch, version);
     reply.header('Cache-Control', 'no-cache');
     if (!update) return void reply.status(204).send();
     return void reply.type('application/json; charset=utf-8').send(update);
@@ -285,5 +284,24 @@ export class PublishController {
     // The audit entry's actor: the token, by name (the admin who made it is its id).
     req.user = { id: token.createdBy ?? token.id, email: `deploy token "${token.name}"`, role: 'admin' };
     return published;
+  }
+}
+
+/** Release channels: stable, beta and the ones an admin adds (each gets its own feed files, {channel}.yml). */
+@Controller('admin/release-channels')
+@Roles('admin')
+@NoStore()
+export class ReleaseChannelsController {
+  constructor(private readonly channels: ReleaseChannelsService) {}
+
+  @Get()
+  list(): Promise<string[]> {
+    return this.channels.list();
+  }
+
+  @Post()
+  @Audited('release.channel', ({ body }) => ({ type: 'release_channel', label: typeof body.name === 'string' ? body.name : null }))
+  add(@Body() body: ChannelDto): Promise<string[]> {
+    return this.channels.add(body.name);
   }
 }
