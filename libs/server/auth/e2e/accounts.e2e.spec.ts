@@ -236,6 +236,14 @@ describe(`accounts (${TIER})`, () => {
       expect((await app.get(UsersService).findByEmail(email))?.googleId).toBe('g-200');
     });
 
+    it('takes an admin whose profile is incomplete where they were going, not to Complete Profile (issue 29)', async () => {
+      const email = 'console.admin@example.com';
+      await signUpVerified(app, email, PASSWORD);
+      await app.get(DataSource).query("UPDATE users SET role = 'admin', profile_completed = ? WHERE email = ?", [false, email]);
+      await mock.as({ sub: 'g-300', email, email_verified: true });
+      expect((await flow(app, '/api/auth/google?returnTo=/Admin')).headers.location).toBe('/Admin');
+    });
+
     it('refuses a callback whose state does not match', async () => {
       const res = await http().get('/api/auth/google/callback?code=abc&state=forged').expect(302);
       expect(res.headers.location).toBe('/Signin?error=google');

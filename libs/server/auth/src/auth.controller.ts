@@ -4,7 +4,7 @@ import { randomBytes } from 'crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
-import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
+import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, mustCompleteProfile, pathTo, type SigninErrorCode } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, NoStore, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { authConfig, type AuthConfig } from './auth.config';
@@ -146,9 +146,9 @@ export class AuthController {
     try {
       const result = await this.auth.googleLogin(outcome.user);
       this.respond(res, result);
-      const target = result.user.profile_completed
-        ? safeReturnTo(req.cookies[RETURN_COOKIE])
-        : pathTo('CompleteProfile', undefined, { hasPassword: result.user.has_password ? 'yes' : 'no' });
+      const target = mustCompleteProfile(result.user)
+        ? pathTo('CompleteProfile', undefined, { hasPassword: result.user.has_password ? 'yes' : 'no' })
+        : safeReturnTo(req.cookies[RETURN_COOKIE]);
       res.redirect(target, 302);
     } catch (e) {
       fail(e instanceof GoogleLinkRefused && e.message === AUTH_MESSAGES.googleNotVerified ? 'google-unverified' : 'google');

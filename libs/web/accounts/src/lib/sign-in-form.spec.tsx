@@ -53,6 +53,13 @@ describe('SignInForm', () => {
     expect(server.calls[0]).toMatchObject({ path: '/auth/login', body: { email: 'ada@example.com', password: 'the password' } });
   });
 
+  it('takes an admin whose profile is incomplete on to the console, not to Complete Profile (issue 29)', async () => {
+    server = fakeApi({ 'POST /auth/login': { status: 200, body: authResponseFixture(accountFixture({ profile_completed: false, role: 'admin' })) } });
+    const view = renderWithStore(<SignInForm />, { route: '/Signin', state: { from: '/Admin?tab=Files' } });
+    await signIn(view);
+    await waitFor(() => expect(view.location()).toBe('/Admin?tab=Files'));
+  });
+
   it('goes back to the page that asked for a session, else to the Dashboard; never off the site', async () => {
     server = fakeApi({ 'POST /auth/login': { status: 200, body: authResponseFixture() } });
     const back = renderWithStore(<SignInForm />, { route: '/Signin', state: { from: '/Downloads?type=zip' } });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, MESSAGES, pathTo, type SigninErrorCode } from '@solvr/contracts';
+import { ACCOUNT_TEXTS as T, AUTH_MESSAGES, MESSAGES, mustCompleteProfile, pathTo, type SigninErrorCode } from '@solvr/contracts';
 import { Button, ErrorSummary } from '@solvr/web-ui';
 import { Field, Input } from '@solvr/web-ui/forms';
 import { errorMessage, isException } from '@solvr/web-data';
@@ -55,7 +55,7 @@ export function useSignIn() {
         return fail(withPeriod(errorMessage(result.error, MESSAGES.signin.failed)));
       }
       const user = result.data.user;
-      if (!user.profile_completed) navigate(pathTo('CompleteProfile', undefined, { hasPassword: user.has_password ? 'yes' : 'no' }));
+      if (mustCompleteProfile(user)) navigate(pathTo('CompleteProfile', undefined, { hasPassword: user.has_password ? 'yes' : 'no' }));
       else navigate(isLocalPath(from) ? from : pathTo('Dashboard'));
     } catch {
       fail(MESSAGES.signin.exception);
