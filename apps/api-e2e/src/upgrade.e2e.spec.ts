@@ -1,14 +1,14 @@
 // tiers: sqlite, services
-import { ChildProcess, execFileSync, spawn } from 'child_process';
+import { execFileSync } from 'child_process';
 import { createHash, randomBytes } from 'crypto';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { API_MIGRATIONS } from '@solvr/server-app';
 import { createTestEnv, multipart, TIER, type TestEnv } from '@solvr/server-testing';
+import { freePort, startProcess, stopProcess, waitForHttp } from '@solvr/testing';
 
 /**
  * The release a site upgrades from: tag v2026.11.25 (the commit is named too, for a clone without tags). The test
@@ -19,14 +19,6 @@ const EARLIER_RELEASE = { tag: 'v2026.11.25', commit: '9d0d090' };
 const ROOT = resolve(__dirname, '../../..');
 const CURRENT_MAIN = join(ROOT, 'dist/apps/api/main.js');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** The earlier release's api, built in a temp folder from git with this checkout's node_modules. */
 function buildEarlierRelease(dir: string): string {
@@ -45,34 +37,17 @@ function buildEarlierRelease(dir: string): string {
 
 interface Running {
   url: string;
-  output: () => string;
+  output(): string;
   stop(): Promise<void>;
 }
 
+/** An api build on a free port with these settings, once it answers. */
 async function start(main: string, env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [main], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url } });
-  child.stdout?.on('data', (c) => (output += c));
-  child.stderr?.on('data', (c) => (output += c));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${main} exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/api/health/live`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${main} did not answer within 60 s:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const child = startProcess(process.execPath, [main], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url } });
+  await waitForHttp(`${url}/api/health/live`, child);
+  return { url, output: child.output, stop: () => stopProcess(child) };
 }
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json().catch(() => null) });

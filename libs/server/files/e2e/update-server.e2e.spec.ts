@@ -2,11 +2,11 @@
 import { createHash } from 'crypto';
 import { execFile } from 'child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'fs';
-import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { promisify } from 'util';
 import request from 'supertest';
+import { freePort } from '@solvr/testing';
 import { RELEASE_TEXTS, stagingPoint, type DeployTokenCreated, type PublishedRelease, type ReleaseActivity, type ReleaseVersionView } from '@solvr/contracts';
 import {
   checkForUpdate,
@@ -42,14 +42,6 @@ function installer(seed: string, patches: number[] = []): Buffer {
   }
   for (const p of patches) createHash('sha512').update(`${seed}:${p}`).digest().copy(out, p);
   return out;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe(`desktop update server (${TIER})`, () => {
