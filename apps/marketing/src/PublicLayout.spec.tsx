@@ -43,7 +43,10 @@ describe('PublicLayout (spec section 2, public header and footer)', () => {
     renderWithStore(<PublicLayout>page</PublicLayout>);
     const footer = screen.getByRole('contentinfo');
     const column = (title: string) => screen.getByRole('heading', { level: 2, name: title }).parentElement as HTMLElement;
-    expect(within(column('Product')).getAllByRole('link').map((l) => l.textContent)).toEqual(['How It Works']);
+    expect(within(column('Product')).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['How It Works', '/HowItWorks'],
+      ['Releases', '/Releases'],
+    ]);
     expect(within(column('Company')).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['About', '/About'],
       ['Blog', '/NewsPage'],

@@ -1,7 +1,8 @@
 import { preloadablePages } from '@solvr/web-data';
 import './marketing.css';
 
-// Every page here is public, so the api renders them on the server; preload lets the browser hydrate that HTML.
+// Every page here is public; the api renders the content pages (SSR_PAGES) on the server, and preload lets the browser
+// hydrate that HTML.
 export const { pages, preload } = preloadablePages({
   Landing: () => import('./pages/Landing'),
   Signin: () => import('./pages/Signin'),
@@ -13,6 +14,7 @@ export const { pages, preload } = preloadablePages({
   About: () => import('./pages/About'),
   Proof: () => import('./pages/Proof'),
   HowItWorks: () => import('./pages/HowItWorks'),
+  Releases: () => import('./pages/Releases'),
   Unsubscribe: () => import('./pages/Unsubscribe'),
 });
 

@@ -300,6 +300,9 @@ export interface ReleaseActivity {
   update_checks: number;
 }
 
+/** "1 download", "1,987 downloads". */
+const counted = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : `${one}s`}`;
+
 /** The admin console's Releases tab. */
 export const RELEASES_ADMIN_TEXTS = {
   tab: 'Releases',
@@ -339,12 +342,12 @@ export const RELEASES_ADMIN_TEXTS = {
   rolloutOf: (percentage: number) => `${percentage} % of installs`,
   /** A version with no row yet (ReleaseVersionView.id null): nothing to change. */
   untracked: 'Published to every install before rollouts were kept for it: there is nothing to change here.',
-  fileDownloads: (n: number) => (n === 1 ? '1 download' : `${n.toLocaleString('en-US')} downloads`),
+  fileDownloads: (n: number) => counted(n, 'download'),
   pullButton: 'Pull',
   pulling: 'Pulling…',
   activityOf: 'Version and platform',
   activityLabel: (version: string, channel: string, platform: Platform) => `${version} (${channelLabel(channel)}) · ${PLATFORM_LABELS[platform]}`,
-  activityTotal: (downloads: number, checks: number) => `${downloads} downloads and ${checks} update checks in 30 days`,
+  activityTotal: (downloads: number, checks: number) => `${counted(downloads, 'download')} and ${counted(checks, 'update check')} in 30 days`,
   activityEmpty: 'No version has been downloaded or checked for updates yet.',
   activityUnavailable: 'The activity of the releases could not be loaded.',
   tokenCreated: (name: string) => `Deploy token "${name}"`,

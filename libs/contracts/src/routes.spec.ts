@@ -46,6 +46,7 @@ describe('pageTitle', () => {
       About: 'About | Solvr',
       Proof: 'Proof | Solvr',
       HowItWorks: 'How it works | Solvr',
+      Releases: 'Release history | Solvr',
       Dashboard: 'Dashboard | Solvr',
       CompleteProfile: 'Complete your profile | Solvr',
       ProductDownload: 'Download Solvr | Solvr',
@@ -62,7 +63,7 @@ describe('pageTitle', () => {
 
 describe('isPrivatePage', () => {
   it('leaves only the public content pages to search engines: not the account steps, Unsubscribe or signed-in pages', () => {
-    expect(PAGES.filter((p) => !isPrivatePage(p)).map((p) => p.page)).toEqual(['Landing', 'NewsPage', 'About', 'Proof', 'HowItWorks']);
+    expect(PAGES.filter((p) => !isPrivatePage(p)).map((p) => p.page)).toEqual(['Landing', 'NewsPage', 'About', 'Proof', 'HowItWorks', 'Releases']);
     expect(PAGES.filter((p) => p.access === 'public' && isPrivatePage(p)).map((p) => p.page)).toEqual([
       'Signin',
       'Signup',
@@ -124,7 +125,7 @@ describe('NAV', () => {
       links: g.links.map((l) => (isPlaceholder(l) ? `${l.label} ${l.href}` : `${l.label} ${pathTo(l.page)}`)),
     }));
     expect(footer).toEqual([
-      { title: 'Product', links: ['How It Works /HowItWorks', 'Pricing #pricing', 'API Docs #api-docs', 'Integrations #integrations'] },
+      { title: 'Product', links: ['How It Works /HowItWorks', 'Releases /Releases', 'Pricing #pricing', 'API Docs #api-docs', 'Integrations #integrations'] },
       { title: 'Company', links: ['About /About', 'Blog /NewsPage', 'Careers #careers'] },
     ]);
   });

@@ -1,5 +1,6 @@
 import type { AdminTab } from './texts/admin';
 import { DEFAULT_BRAND } from './brand';
+import { RELEASE_HISTORY_TEXTS } from './releases';
 import type { Role } from './roles';
 
 /** Spec section 2: a page name becomes a route: lower-case, spaces to hyphens, leading slash. */
@@ -42,6 +43,8 @@ export const PAGES = [
   // Beyond the spec: where a campaign mail's unsubscribe link leads (the mail's token, no session needed).
   { segment: 'Unsubscribe', area: 'marketing', page: 'Unsubscribe', access: 'public', bare: true, label: 'E-mail preferences', title: 'E-mail preferences', unlisted: true },
   { segment: 'HowItWorks', area: 'marketing', page: 'HowItWorks', access: 'public', bare: true, label: 'How It Works', title: 'How it works' },
+  // Beyond the spec (issue 28): every published version of the desktop app with its notes and files.
+  { segment: 'Releases', area: 'marketing', page: 'Releases', access: 'public', bare: true, label: 'Releases', title: RELEASE_HISTORY_TEXTS.title },
   { segment: 'Dashboard', area: 'portal', page: 'Dashboard', access: 'session-redirect', bare: false, label: 'Dashboard', title: 'Dashboard' },
   { segment: 'CompleteProfile', area: 'portal', page: 'CompleteProfile', access: 'session-redirect', bare: true, label: 'Complete Profile', title: 'Complete your profile' },
   { segment: '{product}Download', area: 'portal', page: 'ProductDownload', access: 'signed-in', bare: false, label: 'Download', title: 'Download {product}' },
@@ -168,7 +171,7 @@ export const NAV = {
   footer: [
     {
       title: 'Product',
-      links: [link('HowItWorks'), { label: 'Pricing', href: '#pricing' }, { label: 'API Docs', href: '#api-docs' }, { label: 'Integrations', href: '#integrations' }],
+      links: [link('HowItWorks'), link('Releases'), { label: 'Pricing', href: '#pricing' }, { label: 'API Docs', href: '#api-docs' }, { label: 'Integrations', href: '#integrations' }],
     },
     { title: 'Company', links: [link('About'), link('NewsPage', 'Blog'), { label: 'Careers', href: '#careers' }] },
   ] as readonly FooterGroup[],

@@ -80,6 +80,7 @@ export const PAGE_DESCRIPTIONS: Record<string, (product: string) => string> = {
   Proof: (p) => `Watch ${p} solve real interview problems live, in under 5 seconds.`,
   About: (p) => `About ${p}: our mission, our values and the team behind the free desktop interview assistant.`,
   NewsPage: (p) => `Latest news and updates about ${p}.`,
+  Releases: (p) => `Every version of the ${p} desktop app: release notes, dates and downloads for each platform.`,
   Signin: (p) => `Sign in to ${p}.`,
   Signup: (p) => `Create your free ${p} account and download the desktop app.`,
   VerifyYourEmail: (p) => `Confirm your e-mail address for ${p}.`,

@@ -2,12 +2,11 @@ import { Link } from 'wouter';
 import { type AdminTab, formatRevenue, HEALTH_COMPONENTS, ADMIN_TEXTS, LIMITS, OVERVIEW_TEXTS as T, pathTo } from '@solvr/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle, SkeletonCard, Stat } from '@solvr/web-ui';
 import { useSignupsQuery, useUsersSummaryQuery } from '@solvr/web-accounts/admin';
-import { useFileStatsQuery, useRevenueQuery } from '@solvr/web-files/admin';
+import { DailyChart, useFileStatsQuery, useRevenueQuery } from '@solvr/web-files/admin';
 import { useAdminNewsQuery } from '@solvr/web-news/admin';
 import { TestMailActions } from '@solvr/web-mail/admin';
 import { useSystemHealthQuery } from '../admin.api';
 import { AuditLog } from '../audit/audit-log';
-import { DailyChart } from './daily-chart';
 
 const figure = (n: number) => n.toLocaleString('en-US');
 

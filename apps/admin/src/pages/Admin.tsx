@@ -5,7 +5,7 @@ import { Tabs } from '@solvr/web-ui/forms';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { AdminAccessRequired } from '@solvr/web-accounts';
 import { UsersTab } from '@solvr/web-accounts/admin';
-import { FilesTab, UploadTab } from '@solvr/web-files/admin';
+import { FilesTab, ReleasesTab, UploadTab } from '@solvr/web-files/admin';
 import { NewsAdminTab } from '@solvr/web-news/admin';
 import { EmailCenter } from '@solvr/web-mail/admin';
 import { Overview } from '../overview/overview';
@@ -23,6 +23,8 @@ function TabContent({ tab, openTab }: { tab: AdminTab; openTab(tab: AdminTab): v
       return <FilesTab />;
     case 'Upload':
       return <UploadTab />;
+    case 'Releases':
+      return <ReleasesTab />;
     case 'News':
       return <NewsAdminTab />;
     case 'Users':

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ADMIN_UPLOAD_TEXTS as U, EMAIL_CENTER_TEXTS as M, type MailRecipientPage } from '@solvr/contracts';
+import { ADMIN_UPLOAD_TEXTS as U, EMAIL_CENTER_TEXTS as M, RELEASES_ADMIN_TEXTS as R, type MailRecipientPage } from '@solvr/contracts';
 import { accountFixture, fakeApi, renderWithStore } from '@solvr/web-accounts/testing';
 import Admin from './Admin';
 
@@ -56,5 +56,23 @@ describe('Admin: switching tabs keeps the work in them', () => {
     expect(screen.getByRole('button', { name: U.uploading })).toBeTruthy();
     // Leaving the page altogether asks first.
     expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(false);
+  });
+});
+
+describe('Admin: the Releases tab', () => {
+  it('opens from the address (?tab=Releases) and from its tab, with the versions and the deploy tokens', async () => {
+    server = fakeApi({
+      'GET /admin/releases': { status: 200, body: [] },
+      'GET /admin/deploy-tokens': { status: 200, body: [] },
+    });
+    const view = renderWithStore(<Admin />, { route: '/Admin?tab=Releases', account: accountFixture({ role: 'admin' }) });
+    expect(screen.getByRole('tab', { name: R.tab }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: R.empty })).toBeTruthy();
+    expect(await screen.findByText(R.noTokens)).toBeTruthy();
+    await view.user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(view.location()).toBe('/Admin');
+    await view.user.click(screen.getByRole('tab', { name: R.tab }));
+    expect(view.location()).toBe('/Admin?tab=Releases');
+    expect(await screen.findByRole('heading', { name: R.tokensHeading })).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
-/** Spec section 2, "Admin Dashboard". */
-export const ADMIN_TABS = ['Overview', 'Files', 'Upload', 'News', 'Users', 'Email'] as const;
+import { RELEASE_CHANNEL_LABELS } from '../releases';
+
+/** Spec section 2, "Admin Dashboard"; Releases (versions, rollouts, deploy tokens) is beyond the spec (issue 28). */
+export const ADMIN_TABS = ['Overview', 'Files', 'Upload', 'Releases', 'News', 'Users', 'Email'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TEXTS = {
@@ -80,7 +82,7 @@ export const ADMIN_UPLOAD_TEXTS = {
   currency: 'Currency',
   releaseChannel: 'Release Channel',
   noChannel: 'None',
-  channelLabels: { stable: 'Stable', beta: 'Beta' },
+  channelLabels: RELEASE_CHANNEL_LABELS,
   platform: 'Platform',
   submit: 'Upload File',
   uploading: 'Uploading...',

@@ -152,7 +152,7 @@ describe(`news (${TIER})`, () => {
   it('lists in the sitemap only the pages search engines may index: no account steps, Unsubscribe or signed-in pages', async () => {
     const sitemap = (await api().get('/sitemap.xml').expect(200)).text;
     const pages = [...sitemap.matchAll(/<loc>([^<?]*)<\/loc>/g)].map((m) => m[1].slice(SITE.length));
-    expect(pages).toEqual(['/Landing', '/NewsPage', '/About', '/Proof', '/HowItWorks']);
+    expect(pages).toEqual(['/Landing', '/NewsPage', '/About', '/Proof', '/HowItWorks', '/Releases']);
   });
 
   it("gives feed readers (rss-parser) a title's text as typed and its markup as text, and leaves a post without an author to the feed's author", async () => {

@@ -1,4 +1,5 @@
-// @solvr/web-files/admin: the admin console's Files and Upload tabs; only the admin remote loads it.
+// @solvr/web-files/admin: the admin console's Files, Upload and Releases tabs and its charts; only the admin remote
+// loads it.
 import './files-admin.css';
 
 export { filesAdminApi } from './admin/files-admin.api';
@@ -9,3 +10,6 @@ export { sendUpload, type UploadOutcome, type UploadProgress } from './admin/upl
 export { fileStatsApi, useFileStatsQuery } from './admin/file-stats.api';
 export { purchasesApi, useFilePurchasesQuery, useRevenueQuery } from './admin/purchases.api';
 export { FilePurchasesPanel } from './admin/file-purchases';
+export { ReleasesTab } from './admin/releases-tab';
+export { releasesAdminApi } from './admin/releases-admin.api';
+export { DailyChart, type ChartDay, type ChartSeries, type DailyChartProps } from './admin/daily-chart';

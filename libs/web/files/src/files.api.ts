@@ -1,4 +1,4 @@
-import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview } from '@solvr/contracts';
+import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview, ReleaseVersionView } from '@solvr/contracts';
 import { api } from '@solvr/web-data';
 
 /**
@@ -15,6 +15,8 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
     libraryFile: build.query<FileView, string>({ query: (id) => `/files/${encodeURIComponent(id)}`, providesTags: ['Files'] }),
     librarySummary: build.query<LibrarySummary, void>({ query: () => '/files/summary', providesTags: ['Files', 'FilesSummary'] }),
     releases: build.query<ReleasesOverview, void>({ query: () => '/releases', providesTags: ['Releases'] }),
+    /** GET /api/releases/history (public, no session needed): every published version, newest first. */
+    releaseHistory: build.query<ReleaseVersionView[], void>({ query: () => '/releases/history', providesTags: ['Releases'] }),
     /** Counts the download (file, user) and answers a short-lived signed link: 404 hidden, 403 "You don't have access…". */
     startDownload: build.mutation<DownloadLink, string>({
       query: (id) => ({ url: `/files/${encodeURIComponent(id)}/download`, method: 'POST' }),
@@ -51,6 +53,7 @@ export const {
   useLibraryFileQuery,
   useLibrarySummaryQuery,
   useReleasesQuery,
+  useReleaseHistoryQuery,
   useStartDownloadMutation,
   useStartCheckoutMutation,
   useCheckoutStatusQuery,

@@ -1,5 +1,6 @@
-// @solvr/web-files: the files feature of the signed-in pages (library, dashboard downloads, installer page); a
-// Module Federation singleton like web-accounts. Admin pieces are in ./admin (@solvr/web-files/admin).
+// @solvr/web-files: the files feature of the signed-in pages (library, dashboard downloads, installer page) and the
+// public release history; a Module Federation singleton like web-accounts. Admin pieces are in ./admin
+// (@solvr/web-files/admin).
 import './files.css';
 
 export {
@@ -8,6 +9,7 @@ export {
   useLibraryFileQuery,
   useLibrarySummaryQuery,
   useReleasesQuery,
+  useReleaseHistoryQuery,
   useStartDownloadMutation,
   useStartCheckoutMutation,
   useCheckoutStatusQuery,
@@ -49,5 +51,7 @@ export { ProductDownloadView, installersSummary } from './releases/product-downl
 export { PlatformSwitcher, type PlatformSwitcherProps } from './releases/platform-switcher';
 export { CopyButton, type CopyButtonProps } from './releases/copy-button';
 export { latestRelease, preferredReleases, visitorPlatform } from './releases/pick-release';
+// Release history (/Releases, public).
+export { ReleaseHistory } from './releases/release-history';
 // Where the payment provider's checkout returns (/PaymentSuccess, /PaymentCancelled).
 export { PaymentCancelledView, PaymentSuccessView, PAYMENT_POLL_MS, PAYMENT_SLOW_MS } from './payments/payment-pages';

@@ -12,8 +12,8 @@ export function CardHeader({ className, ...props }: DivProps) {
 }
 
 export interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
-  /** The heading level: h3 by default; h1 when the card is the page (sign-in, Access Denied), h2 for a page's sections. */
-  as?: 'h1' | 'h2' | 'h3';
+  /** The heading level: h3 by default; h1 when the card is the page (sign-in, Access Denied), h2 for a page's sections, h4 under an h3. */
+  as?: 'h1' | 'h2' | 'h3' | 'h4';
 }
 
 export function CardTitle({ className, as: Heading = 'h3', ...props }: CardTitleProps) {

@@ -1,11 +1,12 @@
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LIMITS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
-import { Alert, Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
+import { Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { Input, Label } from '@solvr/web-ui/forms';
 import { useLibraryFilesQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
+import { LoadFailed } from './load-failed';
 import { ALL_TYPES, DEFAULT_LIBRARY_SORT, indexLibrary, isFiltering, libraryTypes, queryLibrary, type LibrarySort } from './library-query';
 import { downloadErrorText, useDownloadLink, useFileActions } from './use-download';
 
@@ -79,14 +80,7 @@ export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
       </div>
     );
   } else if (files.isError && !files.data) {
-    body = (
-      <Alert variant="error">
-        <p className="fl-alert-text">{T.loadFailed}</p>
-        <Button variant="outline" size="sm" onClick={() => void files.refetch()}>
-          {T.retry}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void files.refetch()} />;
   } else if (visible.length === 0) {
     body = <EmptyState title={T.empty} description={isFiltering({ search: deferredSearch, type }) ? T.emptyFiltered : T.emptyNone} />;
   } else {

@@ -13,6 +13,7 @@ import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, C
 import { useBrand } from '@solvr/web-data';
 import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
 import { listDate } from '../library/format';
+import { LoadFailed } from '../library/load-failed';
 import { useDownload, type UseDownload } from '../library/use-download';
 import { CopyButton } from './copy-button';
 import { DownloadButton } from './download-button';
@@ -174,14 +175,7 @@ export function ProductDownloadView() {
   let body;
   if (isLoading) body = <SkeletonCard lines={5} />;
   else if (!data) {
-    body = (
-      <Alert variant="error">
-        <p className="fl-alert-text">{T.loadFailed}</p>
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          {PORTAL_TEXTS.downloads.retry}
-        </Button>
-      </Alert>
-    );
+    body = <LoadFailed text={T.loadFailed} retryLabel={PORTAL_TEXTS.downloads.retry} onRetry={() => void refetch()} />;
   } else if (release) body = <ReleaseCard release={release} download={download} />;
   else body = <ComingSoonCard key={platform} platform={platform} waiting={data.waiting.includes(platform)} />;
 

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RELEASE_HISTORY_TEXTS as H, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
+import { seriousViolations } from '../support/axe';
+import { signIn } from '../support/fixtures';
+import { watchPage } from '../support/watch';
+
+/** Issue 28, point 6 (web): the console's Releases tab and the public release history, with a publish from CI in between. */
+test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 15_000 });
+
+const NOTES = 'Faster answers.\nA new hotkey <b>in bold</b>.';
+
+/** What tools/publish-release.mjs sends: the fields, then the files (an installer and its block map). */
+async function publish(request: APIRequestContext, token: string, version: string) {
+  const form = new FormData();
+  form.append('version', version);
+  form.append('channel', 'stable');
+  form.append('notes', NOTES);
+  form.append('file', new File([randomBytes(64 * 1024)], `Solvr-Setup-${version}.exe`, { type: 'application/octet-stream' }));
+  form.append('file', new File([randomBytes(1024)], `Solvr-Setup-${version}.exe.blockmap`, { type: 'application/octet-stream' }));
+  return request.post('/api/releases/publish', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+}
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px: a deploy token publishes a version from CI; the admin stages it at 25 %, pauses and pulls it; visitors see it on /Releases until then`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const version = `2.0.${viewport.width}`;
+    const tokenName = `CI ${viewport.width}`;
+    await page.setViewportSize(viewport);
+    const watch = await watchPage(page);
+    const found: string[] = [];
+    await signIn(page);
+    await page.goto('/Admin?tab=Releases');
+    await expect(page.getByRole('heading', { name: T.tokensHeading })).toBeVisible();
+
+    // A deploy token, shown once.
+    await page.getByLabel(T.tokenName).fill(tokenName);
+    await page.getByRole('button', { name: T.createToken }).click();
+    const shown = page.locator('.fa-new-token');
+    await expect(shown.getByText(T.tokenShownOnce)).toBeVisible();
+    await expect(shown).toBeFocused();
+    const token = (await shown.locator('code').textContent()) ?? '';
+    expect(token).toMatch(/^solvr_deploy_/);
+    found.push(...(await seriousViolations(page, `Releases tab, token shown (${viewport.width})`)));
+
+    // CI publishes with it; the feed and a download give the version some activity.
+    const published = await publish(request, token, version);
+    expect(published.status(), await published.text()).toBe(201);
+    expect((await request.get('/api/updates/latest.yml')).status()).toBe(200);
+    expect((await request.get(`/downloads/Solvr-Setup-${version}.exe`)).status()).toBe(200);
+
+    // A visitor sees it, its notes as written (line break kept, markup as text) and the installer, not the block map.
+    const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/Releases');
+    const entry = visitor.getByRole('article', { name: H.version('Solvr', version) });
+    await expect(entry).toBeVisible();
+    expect(await entry.getByText(/Faster answers/).innerText()).toBe(NOTES);
+    await expect(entry.getByRole('link', { name: `Solvr-Setup-${version}.exe`, exact: true })).toHaveAttribute('href', `/downloads/Solvr-Setup-${version}.exe`);
+    await expect(entry.getByText(/blockmap/)).toHaveCount(0);
+    found.push(...(await seriousViolations(visitor, `/Releases (${viewport.width})`)));
+    expect(await sidewaysScroll(visitor)).toBeLessThanOrEqual(0);
+
+    // The token is done with; the list, read again, has the version.
+    await shown.getByRole('button', { name: T.tokenDone }).click();
+    await expect(page.getByText(token)).toHaveCount(0);
+    await page.reload();
+    const card = page.getByRole('article', { name: version });
+    await expect(card.getByText(T.states.published)).toBeVisible();
+    await expect(card.getByText(`Solvr-Setup-${version}.exe`, { exact: true })).toBeVisible();
+
+    await card.getByLabel(T.percentage).fill('25');
+    await card.getByRole('button', { name: T.saveRollout }).click();
+    await expect(card.getByText(T.rolloutOf(25))).toBeVisible();
+    await card.getByRole('button', { name: T.pause }).click();
+    await expect(card.getByText(T.paused, { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: T.resume })).toBeFocused();
+
+    await card.getByRole('button', { name: T.pull }).click();
+    const dialog = page.getByRole('dialog', { name: T.pull });
+    await expect(dialog.getByText(T.pullConfirm(version))).toBeVisible();
+    found.push(...(await seriousViolations(page, `Releases tab, pull dialog (${viewport.width})`)));
+    await dialog.getByRole('button', { name: T.pullButton }).click();
+    await expect(card.getByText(T.states.pulled)).toBeVisible();
+    await expect(card.getByRole('button', { name: T.restore })).toBeFocused();
+
+    // The activity (counted by the api and written every few seconds) names the version.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByLabel(T.activityOf).locator('option', { hasText: T.activityLabel(version, 'stable', 'windows') })).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: T.activity }).getByRole('heading', { level: 4 })).toBeVisible();
+
+    // Revoked, the token publishes no more.
+    await page.getByRole('button', { name: T.revokeLabel(tokenName) }).click();
+    await page.getByRole('dialog', { name: T.revokeTitle }).getByRole('button', { name: T.revoke }).click();
+    await expect(page.locator('.fa-token', { hasText: tokenName }).locator('.ui-badge', { hasText: T.revoked })).toBeVisible();
+    expect((await publish(request, token, `${version}-1`)).status()).toBe(401);
+
+    found.push(...(await seriousViolations(page, `Releases tab after the changes (${viewport.width})`)));
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    // Pulled, it is no longer in the history.
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: H.empty }).or(visitor.getByRole('article').first())).toBeVisible();
+    await expect(visitor.getByRole('article', { name: H.version('Solvr', version) })).toHaveCount(0);
+    await visitorContext.close();
+
+    expect(found).toEqual([]);
+    expect(watch.problems).toEqual([]);
+  });
+}
