@@ -334,6 +334,11 @@ export const RELEASES_ADMIN_TEXTS = {
   lastUsed: 'Last used',
   never: 'Never',
   noTokens: 'No deploy tokens yet.',
+  channelsHeading: 'Channels',
+  channelsHelp: 'An app on a channel reads its own feed ({channel}.yml at /api/updates/) and also takes newer stable versions.',
+  channelName: 'New channel',
+  addChannel: 'Add channel',
+  channelAdded: (name: string) => `Channel ${name} added: upload or publish to it now.`,
   // The rest of the tab's texts.
   loadFailed: 'The releases could not be loaded.',
   retry: 'Try again',

@@ -6,8 +6,14 @@ import { api } from '@solvr/web-data';
  * change refreshes 'Releases' (this list, the public history and the Dashboard's installers), which uploads and file
  * changes refresh too.
  */
-export const releasesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Releases', 'DeployTokens'] }).injectEndpoints({
+export const releasesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Releases', 'DeployTokens', 'ReleaseChannels'] }).injectEndpoints({
   endpoints: (build) => ({
+    /** GET /api/admin/release-channels: stable, beta and the ones added (the upload form offers them all). */
+    releaseChannels: build.query<string[], void>({ query: () => '/admin/release-channels', providesTags: ['ReleaseChannels'] }),
+    addReleaseChannel: build.mutation<string[], string>({
+      query: (name) => ({ url: '/admin/release-channels', method: 'POST', body: { name } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['ReleaseChannels']),
+    }),
     /** GET /api/admin/releases: every version of every channel (drafts and pulled ones too), newest first. */
     adminReleases: build.query<ReleaseVersionView[], void>({ query: () => '/admin/releases', providesTags: ['Releases'] }),
     /** PATCH /api/admin/releases/:id: publish, stage, pause or resume, pull. */
@@ -31,6 +37,8 @@ export const releasesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Releases',
 });
 
 export const {
+  useReleaseChannelsQuery,
+  useAddReleaseChannelMutation,
   useAdminReleasesQuery,
   useChangeReleaseMutation,
   useReleaseActivityQuery,

@@ -202,3 +202,31 @@ describe('ReleasesTab: activity', () => {
     expect(section().queryByRole('table')).toBeNull();
   });
 });
+
+describe('ReleasesTab: channels', () => {
+  it('lists the channels and adds one; a bad name is refused with the shared rule, without asking the api', async () => {
+    let channels = ['stable', 'beta'];
+    const view = setup([published], {
+      'GET /admin/release-channels': () => ({ status: 200, body: channels }),
+      'POST /admin/release-channels': (call) => {
+        channels = [...channels, (call.body as { name: string }).name];
+        return { status: 201, body: channels };
+      },
+    });
+    const list = await screen.findByRole('list', { name: T.channelsHeading });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Stable', 'Beta']));
+
+    const field = screen.getByLabelText(T.channelName);
+    await view.user.type(field, 'Night-ly');
+    await view.user.click(screen.getByRole('button', { name: T.addChannel }));
+    expect(await screen.findByText(RELEASE_TEXTS.badChannelName)).toBeTruthy();
+    expect(server?.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await view.user.clear(field);
+    await view.user.type(field, 'nightly');
+    await view.user.click(screen.getByRole('button', { name: T.addChannel }));
+    expect(await screen.findByText(T.channelAdded('nightly'))).toBeTruthy();
+    expect(server?.calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/admin/release-channels', body: { name: 'nightly' } });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Stable', 'Beta', 'nightly']));
+  });
+});

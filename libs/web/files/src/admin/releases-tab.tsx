@@ -1,6 +1,7 @@
 import { RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
 import { VersionList } from '../releases/release-files';
 import { DeployTokens } from './deploy-tokens';
+import { ReleaseChannels } from './release-channels';
 import { ReleaseActivitySection } from './release-activity';
 import { ReleaseVersionCard } from './release-version-card';
 import { useAdminReleasesQuery } from './releases-admin.api';
@@ -18,6 +19,7 @@ export function ReleasesTab() {
       </h2>
       <VersionList query={versions} texts={T} renderVersion={(v) => <ReleaseVersionCard version={v} />} />
       <ReleaseActivitySection />
+      <ReleaseChannels />
       <DeployTokens />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import {
   ADMIN_UPLOAD_TEXTS as T,
+  channelLabel,
   CURRENCIES,
   defaultFileName,
   FILE_ACCESS_TYPES,
@@ -18,6 +19,7 @@ import {
 } from '@solvr/contracts';
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, ErrorSummary } from '@solvr/web-ui';
 import { Field, Input, Textarea } from '@solvr/web-ui/forms';
+import { useReleaseChannelsQuery } from './releases-admin.api';
 import { sizeInMb } from './upload-form';
 import { UploadProgressBar } from './upload-progress';
 import { useUpload } from './use-upload';
@@ -28,6 +30,8 @@ const ACCESS_LABELS: Record<FileAccessType, string> = { all_users: T.allUsers, s
 /** The admin console's Upload tab ('Upload New File'); the logic is in useUpload. */
 export function UploadTab() {
   const { form, update, chooseFile, submit, cancel, phase, progress, error } = useUpload();
+  // Stable, beta and any channel an admin added (the built-in two until the list arrives).
+  const { data: channels } = useReleaseChannelsQuery();
   const sending = phase === 'sending';
   const fileInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -146,9 +150,9 @@ export function UploadTab() {
                 onChange={(e) => update('release_channel', e.target.value as '' | ReleaseChannel)}
               >
                 <option value="">{T.noChannel}</option>
-                {RELEASE_CHANNELS.map((c) => (
+                {(channels ?? RELEASE_CHANNELS).map((c) => (
                   <option key={c} value={c}>
-                    {T.channelLabels[c]}
+                    {channelLabel(c)}
                   </option>
                 ))}
               </select>
