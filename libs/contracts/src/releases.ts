@@ -139,6 +139,8 @@ export interface ReleaseView {
   sha512: string;
   download_count: number;
   release_notes: string;
+  /** The notes' Markdown rendered and sanitised by the api (formatting, lists, code and links only). */
+  release_notes_html: string;
   /** ISO 8601. */
   created_date: string;
   /** releaseDownloadPath(file_name). */
@@ -193,7 +195,10 @@ export interface ReleaseVersionView {
   id: string | null;
   channel: string;
   version: string;
+  /** As written (Markdown). */
   notes: string;
+  /** The notes rendered and sanitised by the api: formatting, lists, code and links only. */
+  notes_html: string;
   state: ReleaseState;
   rollout_percentage: number;
   rollout_paused: boolean;

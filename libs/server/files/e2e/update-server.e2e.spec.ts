@@ -178,6 +178,8 @@ describe(`desktop update server (${TIER})`, () => {
     await expect(checkForUpdate(run({ platform: 'windows', currentVersion: '1.0.0' }))).resolves.toMatchObject({ updateAvailable: false });
     const history = (await api().get('/api/releases/history').expect(200)).body as ReleaseVersionView[];
     expect(history.map((v) => `${v.channel} ${v.version}`)).toEqual(['beta 1.1.0-beta.1', 'stable 1.0.0']);
+    // Notes are Markdown, rendered and sanitised by the api.
+    expect(history[1]).toMatchObject({ notes: 'First real release.', notes_html: '<p>First real release.</p>' });
   });
 
   it("answers Squirrel.Mac as documented: the zip's URL when newer, 204 when up to date", async () => {

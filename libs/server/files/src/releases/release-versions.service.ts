@@ -21,6 +21,7 @@ import { AppConfig, InjectConfig, PublicReadCache } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
 import { FileRecord, ReleaseVersion } from '../file.entity';
 import { ReleaseChannelsService } from './release-channels.service';
+import { releaseNotesHtml } from './release-notes';
 import { isSeededPlaceholder } from './seeded-releases';
 import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandidate } from './update-feed';
 
@@ -226,6 +227,7 @@ export class ReleaseVersionsService {
         channel: c.channel,
         version: c.version,
         notes: c.notes,
+        notes_html: releaseNotesHtml(c.notes),
         state: c.state,
         rollout_percentage: c.rolloutPercentage,
         rollout_paused: c.rolloutPaused,

@@ -19,6 +19,7 @@ import { MailService } from '@solvr/server-mail';
 import { StorageService } from '@solvr/server-storage';
 import { UsersService } from '@solvr/server-users';
 import { FileRecord, ReleaseSubscription } from '../file.entity';
+import { releaseNotesHtml } from './release-notes';
 import { ReleaseVersionsService } from './release-versions.service';
 import { isSeededPlaceholder, SEEDED_KEY_PREFIX, SEEDED_RELEASES, seededBytes } from './seeded-releases';
 
@@ -35,6 +36,7 @@ const toReleaseView = (f: FileRecord): ReleaseView => ({
   sha512: f.sha512,
   download_count: f.downloadCount,
   release_notes: f.releaseNotes ?? '',
+  release_notes_html: releaseNotesHtml(f.releaseNotes ?? ''),
   created_date: f.createdDate.toISOString(),
   url: releaseDownloadPath(f.fileName),
   placeholder: isSeededPlaceholder(f),

@@ -62,7 +62,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
       {release.release_notes && (
         <details className="fl-details">
           <summary>{RELEASE_TEXTS.releaseNotes}</summary>
-          <div className="fl-notes-text">{release.release_notes}</div>
+          <div className="fl-notes" dangerouslySetInnerHTML={{ __html: release.release_notes_html }} />
         </details>
       )}
     </article>

@@ -58,6 +58,7 @@ export function releaseFixture(overrides: Partial<ReleaseView> = {}): ReleaseVie
     sha512: 'c2hhNTEy',
     download_count: 1987,
     release_notes: '- First public release\n- Overlay hotkeys',
+    release_notes_html: '<ul>\n<li>First public release</li>\n<li>Overlay hotkeys</li>\n</ul>',
     created_date: '2025-08-05T12:00:00.000Z',
     url: `/downloads/${file_name}`,
     placeholder: false,

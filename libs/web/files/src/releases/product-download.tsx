@@ -101,7 +101,7 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
         {release.release_notes && (
           <div className="fl-notes">
             <h3>{RELEASE_TEXTS.releaseNotes}</h3>
-            <div className="fl-notes-text">{release.release_notes}</div>
+            <div className="fl-notes" dangerouslySetInnerHTML={{ __html: release.release_notes_html }} />
           </div>
         )}
       </CardContent>

@@ -5,13 +5,15 @@ import { ReleaseHistory } from './release-history';
 import { releaseVersionFixture } from './test-fixtures';
 
 const stable = releaseVersionFixture({
-  notes: 'Faster answers.\n<b>Not bold</b> <img src=x onerror="alert(1)">',
+  notes: 'Faster answers.\n**New** hotkey.',
+  // As the api renders and sanitises the notes' Markdown.
+  notes_html: '<p>Faster answers.<br />\n<strong>New</strong> hotkey.</p>',
   files: [
     ...releaseVersionFixture().files,
     { id: 'f-map', file_name: 'Solvr-Setup-2.0.0.exe.blockmap', platform: 'windows', arch: 'x64', size: 2048, url: '/downloads/Solvr-Setup-2.0.0.exe.blockmap', download_count: 0 },
   ],
 });
-const beta = releaseVersionFixture({ id: 'v-1', channel: 'beta', version: '2.1.0-beta.1', notes: '', date: '2025-09-10T12:00:00.000Z', files: [] });
+const beta = releaseVersionFixture({ id: 'v-1', channel: 'beta', version: '2.1.0-beta.1', notes: '', notes_html: '', date: '2025-09-10T12:00:00.000Z', files: [] });
 
 let server: ReturnType<typeof fakeApi> | undefined;
 afterEach(() => server?.restore());
@@ -23,7 +25,7 @@ function setup(reply: FakeReply | (() => Promise<FakeReply>)) {
 }
 
 describe('ReleaseHistory (/Releases)', () => {
-  it('says it is loading, then each version newest first with its channel, date, notes as text and files with links', async () => {
+  it('says it is loading, then each version newest first with its channel, date, notes as the api rendered them and files with links', async () => {
     const held = heldReply({ status: 200, body: [beta, stable] satisfies ReleaseVersionView[] });
     setup(held.route);
     expect(screen.getByRole('heading', { level: 1, name: T.title })).toBeTruthy();
@@ -40,10 +42,10 @@ describe('ReleaseHistory (/Releases)', () => {
 
     const second = within(entries[1]);
     expect(second.getByText('Stable')).toBeTruthy();
-    // The notes are shown as they were written, line breaks kept, markup as text.
+    // The notes' Markdown as the api rendered it: formatting kept.
     const notes = second.getByText(/Faster answers/);
-    expect(notes.textContent).toBe(stable.notes);
-    expect(notes.querySelector('b, img')).toBeNull();
+    expect(notes.outerHTML).toBe(stable.notes_html.replace('<br />', '<br>'));
+    expect(notes.querySelector('strong')?.textContent).toBe('New');
 
     expect(second.getByRole('heading', { level: 3, name: T.files })).toBeTruthy();
     const links = second.getAllByRole('link');

@@ -30,8 +30,8 @@ function VersionEntry({ version }: { version: ReleaseVersionView }) {
         </div>
       </CardHeader>
       <CardContent className="fl-stack">
-        {/* Plain text with its line breaks: notes are never read as HTML. */}
-        {version.notes && <div className="fl-notes-text">{version.notes}</div>}
+        {/* The notes' Markdown as the api rendered and sanitised it (formatting, lists, code and links only). */}
+        {version.notes_html && <div className="fl-notes" dangerouslySetInnerHTML={{ __html: version.notes_html }} />}
         {files.length > 0 && (
           <div className="fl-stack-sm">
             <h3 className="fl-history-files">{T.files}</h3>
