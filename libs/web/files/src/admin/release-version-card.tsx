@@ -145,7 +145,7 @@ export function ReleaseVersionCard({ version }: { version: ReleaseVersionView })
             <dd>{T.rolloutOf(version.rollout_percentage)}</dd>
           </div>
         </dl>
-        {version.notes_html && <div className="fa-description fl-notes" dangerouslySetInnerHTML={{ __html: version.notes_html }} />}
+        {version.notes_html && <div className="fa-notes" dangerouslySetInnerHTML={{ __html: version.notes_html }} />}
         <ReleaseFileList files={version.files} />
       </CardContent>
       {version.id ? (
