@@ -88,6 +88,68 @@ export function imagesWithoutAlt(html: string): string[] {
   return (html.match(/<img\b[^>]*>/gi) ?? []).filter((tag) => !/\salt(\s*=|[\s/>])/i.test(tag));
 }
 
+/**
+ * The hosts a post may embed a video from, over https only: the api's sanitiser keeps an <iframe> whose address is
+ * https on one of them and drops every other (libs/server/news/src/news-html.ts takes this list; the shell's CSP
+ * frame-src names the same). A spec of the news editor (libs/web/news) checks that the lists agree.
+ */
+export const NEWS_VIDEO_HOSTS: readonly string[] = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'];
+
+/** An address the sanitiser keeps in an iframe: https, on NEWS_VIDEO_HOSTS, no user name or password. */
+export function isNewsVideoSrc(src: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && !url.username && !url.password && NEWS_VIDEO_HOSTS.includes(url.hostname);
+}
+
+/**
+ * The embed address for what an admin pastes: a YouTube page (youtube.com/watch?v=, youtu.be/, /shorts/) becomes
+ * its youtube-nocookie.com embed (as the Proof page embeds), a vimeo.com page its player.vimeo.com one; an address
+ * already on NEWS_VIDEO_HOSTS stays as it is. Null: not a video the sanitiser would keep.
+ */
+export function newsVideoEmbedUrl(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.replace(/^(www\.|m\.)/, '');
+  const youtubeId = /^[A-Za-z0-9_-]{11}$/;
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.slice(1);
+  else if (host === 'youtube.com' && url.pathname === '/watch') id = url.searchParams.get('v');
+  else if (host === 'youtube.com' && url.pathname.startsWith('/shorts/')) id = url.pathname.slice('/shorts/'.length);
+  if (id !== null) return youtubeId.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
+  if (host === 'vimeo.com') {
+    const vimeo = /^\/(\d+)\/?$/.exec(url.pathname);
+    return vimeo ? `https://player.vimeo.com/video/${vimeo[1]}` : null;
+  }
+  return isNewsVideoSrc(url.href) ? url.href : null;
+}
+
+/**
+ * A link address the sanitiser keeps: http, https or mailto, or one without a scheme ('/News', '#part', 'page');
+ * never protocol-relative ('//host') or another scheme (javascript:, data:).
+ */
+export function isNewsLinkHref(href: string): boolean {
+  const value = href.trim();
+  // eslint-disable-next-line no-control-regex
+  if (!value || value.startsWith('//') || /[\u0000-\u001f\\]/.test(value)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value);
+  return scheme ? ['http', 'https', 'mailto'].includes(scheme[1].toLowerCase()) : true;
+}
+
+/** An image address the sanitiser keeps: http or https (no data:, file: or blob:, which a pasted document carries). */
+export function isNewsImageSrc(src: string): boolean {
+  return /^https?:\/\/[^/\s]/i.test(src.trim());
+}
+
 /** Text of sanitised HTML: tags dropped, the common entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
   return html

@@ -1,7 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
+import { NEWS_VIDEO_HOSTS } from '@solvr/contracts';
 
-/** The video hosts the Proof page embeds from (the shell's CSP frame-src names the same). */
-export const VIDEO_HOSTS = ['www.youtube-nocookie.com', 'www.youtube.com', 'player.vimeo.com'];
+/** The video hosts the Proof page embeds from (the shell's CSP frame-src names the same; the editor uses the same list). */
+export const VIDEO_HOSTS = [...NEWS_VIDEO_HOSTS];
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_BRAND, NEWS_TEXTS, UNSAVED_TEXTS, type NewsView } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
 import { newsFixture, newsListFixture } from '../testing/fixtures';
+import { editorOf, stubEditorLayout } from './editor/testing';
 import { NewsAdminTab } from './news-admin-tab';
+
+beforeAll(stubEditorLayout);
+
+/** The content editor of the open dialog (its chunk loads when the dialog opens). */
+const contentEditor = (dialog: HTMLElement) => within(dialog).findByRole('textbox', { name: /^Content/ });
 
 const launch = newsFixture({ id: 'n-1', title: 'Platform Launch', is_featured: true, content: '<p>We are <strong>live</strong>.</p>' });
 const draft = newsFixture({
@@ -93,40 +99,66 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     expect(within(dialog).getByLabelText('Author').getAttribute('placeholder')).toBe(DEFAULT_BRAND.team);
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Title/));
 
+    const content = await contentEditor(dialog);
+    expect(content.getAttribute('aria-multiline')).toBe('true');
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const alert = within(dialog).getByRole('alert');
     expect(alert.textContent).toBe('Title and content are required');
     expect(document.activeElement).toBe(alert);
     expect(within(dialog).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
-    expect(within(dialog).getByLabelText(/^Content/).getAttribute('aria-invalid')).toBe('true');
+    expect(content.getAttribute('aria-invalid')).toBe('true');
 
-    // Content without any text counts as empty (an editor's '<p></p>').
-    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p> </p>');
+    // Content without any text counts as empty (blank paragraphs).
+    await view.user.click(content);
+    await view.user.keyboard(' {Enter}{Enter}');
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByLabelText(/^Content/).getAttribute('aria-invalid')).toBe('true');
-    await view.user.clear(within(dialog).getByLabelText(/^Content/));
+    expect(content.getAttribute('aria-invalid')).toBe('true');
     await view.user.type(within(dialog).getByLabelText(/^Title/), 'Only a title');
-    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p></p>');
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Title and content are required');
     expect(within(dialog).getByLabelText(/^Title/).getAttribute('aria-invalid')).toBeNull();
+    expect(content.getAttribute('aria-invalid')).toBe('true');
     expect(view.calls('POST')).toHaveLength(0);
   });
 
   it('asks for alt text on an image before saving, and names the rule in the content hint', async () => {
-    const view = setup();
+    const view = setup(undefined, { 'POST /admin/news': (call) => ({ status: 201, body: newsFixture({ id: 'n-3', ...(call.body as object) }) }) });
     await screen.findByRole('article', { name: 'Platform Launch' });
     await view.user.click(screen.getByRole('button', { name: 'Add News' }));
     const dialog = screen.getByRole('dialog', { name: 'Add News' });
-    const content = within(dialog).getByLabelText(/^Content/);
-    expect(content.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toMatch(/Give every image alt text/);
+    const content = await contentEditor(dialog);
+    const description = () => content.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ');
+    expect(description()).toMatch(/Give every image alt text/);
     await view.user.type(within(dialog).getByLabelText(/^Title/), 'Screens');
-    await view.user.click(content);
-    await view.user.paste('<p>New look</p><img src="https://cdn.example/a.png">');
+    // Pasted from another page: an image without alt.
+    act(() => {
+      editorOf(content).view.pasteHTML('<p>New look</p><img src="https://cdn.example/a.png">');
+    });
+    expect(description()).toMatch(/An image has no alt text: select it and press Image to describe it/);
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(NEWS_TEXTS.imageAltMissing(1));
     expect(content.getAttribute('aria-invalid')).toBe('true');
     expect(view.calls('POST')).toHaveLength(0);
+
+    // Selected, the image's Image button describes it.
+    const editor = editorOf(content);
+    let imageAt = -1;
+    editor.state.doc.descendants((node, pos) => {
+      if (node.type.name === 'image') imageAt = pos;
+    });
+    act(() => {
+      editor.commands.setNodeSelection(imageAt);
+    });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Image' }));
+    const imageDialog = screen.getByRole('dialog', { name: 'Image' });
+    expect((within(imageDialog).getByLabelText(/^Image address/) as HTMLInputElement).value).toBe('https://cdn.example/a.png');
+    await view.user.type(within(imageDialog).getByLabelText(/^Alt text/), 'The new look');
+    await view.user.click(within(imageDialog).getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('dialog', { name: 'Image' })).toBeNull();
+    expect(description()).not.toMatch(/no alt text/);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.calls('POST')).toHaveLength(1));
+    expect((view.calls('POST')[0].body as { content: string }).content).toBe('<p>New look</p><p><img src="https://cdn.example/a.png" alt="The new look"></p>');
   });
 
   it("creates a post: 'News created successfully!', then 1 s later the dialog closes and the list refreshes", async () => {
@@ -136,8 +168,10 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     await view.user.click(screen.getByRole('button', { name: 'Add News' }));
     const dialog = screen.getByRole('dialog', { name: 'Add News' });
     await view.user.type(within(dialog).getByLabelText(/^Title/), 'Fresh');
-    await view.user.type(within(dialog).getByLabelText(/^Content/), '<p>Hello <em>there</em></p>');
-    // The live preview: the HTML as typed, in a sandboxed frame (nothing typed runs in the page).
+    // Typed, with Ctrl+I for the italic.
+    await view.user.click(await contentEditor(dialog));
+    await view.user.keyboard('Hello {Control>}i{/Control}there');
+    // The live preview: the content's HTML, in a sandboxed frame (nothing typed runs in the page).
     const preview = within(dialog).getByTitle('Preview of the content');
     expect(preview.getAttribute('sandbox')).toBe('');
     await waitFor(() => expect(preview.getAttribute('srcdoc')).toContain('<body><p>Hello <em>there</em></p></body>'));
@@ -168,7 +202,9 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit News' });
     const title = within(dialog).getByLabelText(/^Title/) as HTMLInputElement;
     expect(title.value).toBe('Platform Launch');
-    expect((within(dialog).getByLabelText(/^Content/) as HTMLTextAreaElement).value).toBe(launch.content);
+    // The post's HTML, in the editor.
+    const content = await contentEditor(dialog);
+    expect(within(content).getByText('live', { selector: 'strong' })).toBeTruthy();
     expect((within(dialog).getByLabelText('Featured') as HTMLInputElement).checked).toBe(true);
     await view.user.clear(title);
     await view.user.type(title, 'Platform Launch, updated');
@@ -192,7 +228,7 @@ describe('NewsAdminTab: Add News / Edit News', () => {
     await view.user.click(screen.getByRole('button', { name: 'Add News' }));
     const dialog = screen.getByRole('dialog', { name: 'Add News' });
     await view.user.type(within(dialog).getByLabelText(/^Title/), 'Fresh');
-    await view.user.type(within(dialog).getByLabelText(/^Content/), 'Hello');
+    await view.user.type(await contentEditor(dialog), 'Hello');
     await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const alert = await within(dialog).findByRole('alert');
@@ -251,6 +287,72 @@ describe('NewsAdminTab: unsaved changes', () => {
     await view.user.click(featured);
     await view.user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('NewsAdminTab: the content editor keeps posts as they are', () => {
+  const asks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+  // Stored HTML the editor itself would write differently (<b>, a line break in the text, an image outside a
+  // paragraph): opened, it must not count as changed, and saved untouched it goes back as it was.
+  const handWritten = newsFixture({ id: 'n-4', slug: 'hand', title: 'Hand written', content: '<p>Old <b>bold</b>\n text</p><img src="https://cdn.example/a.png" alt="A" />' });
+
+  it('typing in the editor, then undoing it, is no change; typing is, and Escape in the editor asks', async () => {
+    const view = setup([handWritten]);
+    await screen.findByRole('article', { name: 'Hand written' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Hand written"' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit News' });
+    const content = await contentEditor(dialog);
+    expect(asks()).toBe(false);
+    await view.user.click(content);
+    await view.user.keyboard('More: ');
+    expect(asks()).toBe(true);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(asks()).toBe(false);
+    await view.user.click(content);
+    await view.user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Hand written"' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit News' });
+    await view.user.click(await contentEditor(dialog));
+    await view.user.keyboard('x');
+    await view.user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: UNSAVED_TEXTS.discardTitle })).toBeTruthy();
+  });
+
+  it('saves an untouched post with its HTML exactly as stored', async () => {
+    const view = setup([handWritten], { 'PUT /admin/news/n-4': (call) => ({ status: 200, body: { ...handWritten, ...(call.body as object) } }) });
+    await screen.findByRole('article', { name: 'Hand written' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Hand written"' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit News' });
+    const content = await contentEditor(dialog);
+    expect(within(content).getByText('bold', { selector: 'strong' })).toBeTruthy();
+    await view.user.type(within(dialog).getByLabelText(/^Title/), '!');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.calls('PUT')).toHaveLength(1));
+    expect((view.calls('PUT')[0].body as { content: string }).content).toBe(handWritten.content);
+  });
+
+  it('opens a post with markup the editor cannot keep (a table) as HTML, and saves the HTML as typed', async () => {
+    const table = newsFixture({ id: 'n-5', slug: 'table', title: 'Prices', content: '<p>Prices:</p><table><tr><td>Pro</td><td>$9</td></tr></table>' });
+    const view = setup([table], { 'PUT /admin/news/n-5': (call) => ({ status: 200, body: { ...table, ...(call.body as object) } }) });
+    await screen.findByRole('article', { name: 'Prices' });
+    await view.user.click(screen.getByRole('button', { name: 'Edit "Prices"' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit News' });
+    const html = (await within(dialog).findByRole('textbox', { name: 'Content (HTML)' })) as HTMLTextAreaElement;
+    expect(html.value).toBe(table.content);
+    const notice = document.getElementById(html.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+    expect(notice?.textContent).toMatch(/cannot keep \(<table>, <tbody>, <tr>, <td>\)/);
+    const toggle = within(dialog).getByRole('button', { name: 'Edit as HTML' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(within(dialog).getByRole('button', { name: 'Bold' }).getAttribute('aria-disabled')).toBe('true');
+    expect(asks()).toBe(false);
+
+    await view.user.type(html, '<p>More</p>');
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.calls('PUT')).toHaveLength(1));
+    expect((view.calls('PUT')[0].body as { content: string }).content).toBe(`${table.content}<p>More</p>`);
   });
 });
 

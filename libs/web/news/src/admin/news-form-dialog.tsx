@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LIMITS, NEWS_LIMITS, UNSAVED_TEXTS, validateNews, type NewsInput, type NewsView } from '@solvr/contracts';
 import { Alert, Button } from '@solvr/web-ui';
 import { ConfirmDialog, Dialog, Field, Input, Textarea, useUnsavedChangesPrompt } from '@solvr/web-ui/forms';
@@ -6,6 +6,23 @@ import { useAppDispatch, useBrand } from '@solvr/web-data';
 import { ContentPreview } from './content-preview';
 import { newsAdminApi, useCreateNewsMutation, useUpdateNewsMutation } from './news-admin.api';
 import { NEWS_ADMIN_TEXTS as T } from './texts';
+
+// The editor (TipTap and ProseMirror) is a chunk of its own, fetched when the dialog opens: only admins load it.
+const RichTextEditor = lazy(() => import('./editor/rich-text-editor'));
+
+/** If the editor's chunk cannot be fetched, the content is edited as HTML (as before the editor), with a note. */
+class EditorFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('Could not load the news editor', error);
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
 
 type FormField = keyof NewsInput;
 type NewsForm = Required<NewsInput>;
@@ -46,7 +63,18 @@ export interface NewsFormDialogProps {
  */
 export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
   const id = useId();
-  const ids = { form: `${id}-form`, error: `${id}-error`, title: `${id}-title`, excerpt: `${id}-excerpt`, content: `${id}-content`, author: `${id}-author`, featured: `${id}-featured`, published: `${id}-published` };
+  const ids = {
+    form: `${id}-form`,
+    error: `${id}-error`,
+    title: `${id}-title`,
+    excerpt: `${id}-excerpt`,
+    content: `${id}-content`,
+    contentLabel: `${id}-content-label`,
+    contentHint: `${id}-content-hint`,
+    author: `${id}-author`,
+    featured: `${id}-featured`,
+    published: `${id}-published`,
+  };
   const brand = useBrand();
   const dispatch = useAppDispatch();
   const [initial] = useState<NewsForm>(() => initialForm(post));
@@ -178,18 +206,56 @@ export function NewsFormDialog({ post, onClose }: NewsFormDialogProps) {
           />
         </Field>
         <div className="nwa-editor">
-          <Field label={T.content} htmlFor={ids.content} hint={T.contentHint} required>
-            <Textarea
-              id={ids.content}
-              rows={10}
-              className="nwa-html"
-              spellCheck
-              value={form.content}
-              invalid={invalid('content')}
-              aria-describedby={describedBy('content')}
-              onChange={(e) => update('content', e.target.value)}
-            />
-          </Field>
+          <div className="ui-field">
+            {/* Names the editor (aria-labelledby): a contenteditable cannot be a <label>'s control. */}
+            <span id={ids.contentLabel} className="ui-label" onClick={() => document.getElementById(ids.content)?.focus()}>
+              {T.content}
+              <span className="ui-label-required" aria-hidden="true">
+                {' '}*
+              </span>
+            </span>
+            <EditorFallback
+              fallback={
+                <>
+                  <Textarea
+                    id={ids.content}
+                    rows={10}
+                    className="nwa-html"
+                    spellCheck
+                    aria-labelledby={ids.contentLabel}
+                    aria-describedby={[ids.contentHint, describedBy('content')].filter(Boolean).join(' ')}
+                    aria-required
+                    value={form.content}
+                    invalid={invalid('content')}
+                    onChange={(e) => update('content', e.target.value)}
+                  />
+                  <p className="ui-field-hint nwa-rte-warning">{T.editor.loadFailed}</p>
+                </>
+              }
+            >
+              <Suspense
+                fallback={
+                  <div className="nwa-editor-loading" role="status">
+                    <span className="ui-spinner ui-spinner-sm" aria-hidden="true" />
+                    {T.editor.loading}
+                  </div>
+                }
+              >
+                <RichTextEditor
+                  id={ids.content}
+                  initialHtml={initial.content}
+                  labelId={ids.contentLabel}
+                  describedBy={[ids.contentHint, describedBy('content')].filter(Boolean).join(' ')}
+                  invalid={invalid('content')}
+                  required
+                  onChange={(html) => update('content', html)}
+                />
+              </Suspense>
+            </EditorFallback>
+            <p id={ids.contentHint} className="ui-field-hint">
+              {T.contentHint}
+            </p>
+          </div>
           <div className="nwa-preview">
             <span className="ui-label" aria-hidden="true">
               {T.preview}
