@@ -5,5 +5,4 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: '.',
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
-  testTimeout: 180000,
 };

@@ -49,6 +49,9 @@ interface Mode {
 }
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
+// Each step starts an api or runs a command against a database: minutes on a busy machine. Set here, because npm
+// test runs this file among every unit project, where a project's own testTimeout is not read.
+jest.setTimeout(180_000);
 
 /** The embedded default: SQLite under DATA_DIR and files on local disk under DATA_DIR/files. */
 const EMBEDDED: Mode = {
