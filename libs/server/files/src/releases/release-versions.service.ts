@@ -69,7 +69,7 @@ export class ReleaseVersionsService {
    * installer is coming.
    */
   async feed(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<ReleaseFeed> {
-    const chosen = await this.chosen(channel, platform, arch, stagingId);
+    const chosen = this.chosen(await this.feedInputs(channel, platform, arch), stagingId);
     return this.feedOf(chosen, channel, platform);
   }
 
@@ -78,7 +78,7 @@ export class ReleaseVersionsService {
    * newer than the running one, else null (204).
    */
   async squirrelMac(channel: string, arch: Arch, running: string): Promise<{ url: string; name: string; notes: string; pub_date: string } | null> {
-    const chosen = await this.chosen(channel, 'macos', null, null);
+    const chosen = this.chosen(await this.feedInputs(channel, 'macos', null), null);
     const zip = chosen.files.find((f) => f.fileName.toLowerCase().endsWith('.zip') && [arch, 'universal'].includes(f.arch ?? archOf(f.fileName)));
     if (!zip || !valid(running) || !gt(chosen.version, running)) return null;
     return { url: `${this.config.publicUrl}${releaseDownloadPath(zip.fileName)}`, name: chosen.version, notes: chosen.notes, pub_date: chosen.date.toISOString() };
@@ -107,8 +107,8 @@ export class ReleaseVersionsService {
       .join('\n');
   }
 
-  private async chosen(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<FeedCandidate> {
-    const { candidates, placeholderOnly } = await this.feedInputs(channel, platform, arch);
+  /** The version a feed offers this install (see versionFor); 404 when there is none. */
+  private chosen({ candidates, placeholderOnly }: FeedInputs, stagingId?: string | null): FeedCandidate {
     const chosen = versionFor(candidates, stagingId);
     if (!chosen) throw new NotFoundException(placeholderOnly ? RELEASE_TEXTS.installerNotYet : RELEASE_TEXTS.notFound);
     return chosen;
@@ -154,14 +154,14 @@ export class ReleaseVersionsService {
    * when a staged version is in play, so the answer depends on the install's staging id.
    */
   async feedText(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<FeedText> {
-    const { candidates } = await this.feedInputs(channel, platform, arch);
-    const chosen = await this.chosen(channel, platform, arch, stagingId);
+    const inputs = await this.feedInputs(channel, platform, arch);
+    const chosen = this.chosen(inputs, stagingId);
     let text = this.texts.get(chosen);
     if (text === undefined) {
       text = this.feedYaml(this.feedOf(chosen, channel, platform));
       this.texts.set(chosen, text);
     }
-    const perInstall = candidates.some((c) => c.state === 'published' && c.rolloutPercentage < 100);
+    const perInstall = inputs.candidates.some((c) => c.state === 'published' && c.rolloutPercentage < 100);
     return { text, version: chosen.version, channel: chosen.channel, perInstall };
   }
 
@@ -287,11 +287,5 @@ export class ReleaseVersionsService {
     await this.versions.save(row);
     this.forgetFeeds();
     return row;
-  }
-
-  /** Versions of a channel by id, for the audit log's label. */
-  async label(id: string): Promise<string | undefined> {
-    const row = await this.versions.findOneBy({ id });
-    return row ? `${row.channel} ${row.version}` : undefined;
   }
 }
