@@ -7,3 +7,4 @@ export * from './migrations';
 export * from './user.views';
 export * from './users.config';
 export * from './user-directory';
+export { ACCESS_STATE_MS } from './access-state-cache';

@@ -7,6 +7,7 @@ import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
 import { whereUserMatches } from './user-search';
+import { AccessStateCache } from './access-state-cache';
 
 export interface AdminResult {
   email: string;
@@ -18,6 +19,9 @@ export interface AdminResult {
 /** The one writer of the users table: one method per thing that can happen to an account. */
 @Injectable()
 export class UsersService implements AccountSource {
+  /** Every method below that writes an account forgets it here. */
+  private readonly accessStates = new AccessStateCache();
+
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
   findById(id: string): Promise<User | null> {
@@ -40,10 +44,14 @@ export class UsersService implements AccountSource {
 
   /**
    * What the access guard checks on each signed-in call: the current role and token version, with the owner's view of
-   * the account read in the same pass (GET /api/users/me answers with it). Read on every signed-in request: one row
+   * the account read in the same pass (GET /api/users/me answers with it). Kept up to ACCESS_STATE_MS; read as one row
    * by primary key, in plain SQL (no query builder on this path).
    */
-  async accessState(userId: string): Promise<AccessState | null> {
+  accessState(userId: string): Promise<AccessState | null> {
+    return this.accessStates.read(userId, () => this.readAccessState(userId));
+  }
+
+  private async readAccessState(userId: string): Promise<AccessState | null> {
     const [row] = await this.users.query(
       'SELECT id, email, full_name, role, download_count, profile_completed, password_hash IS NOT NULL AS has_password, token_version FROM users WHERE id = ?',
       [userId],
@@ -64,6 +72,7 @@ export class UsersService implements AccountSource {
   /** Access tokens issued before this stop working (password change or reset, logout). */
   async revokeAccessTokens(userId: string): Promise<void> {
     await this.users.increment({ id: userId }, 'tokenVersion', 1);
+    this.accessStates.forget(userId);
   }
 
   /**
@@ -72,6 +81,7 @@ export class UsersService implements AccountSource {
    */
   async countDownload(userId: string, transaction?: EntityManager): Promise<void> {
     await (transaction ? transaction.getRepository(User) : this.users).increment({ id: userId }, 'downloadCount', 1);
+    this.accessStates.forget(userId);
   }
 
   /** Users whose e-mail or name contains `query` (case-insensitive), by e-mail: the admin's user pickers. */
@@ -164,6 +174,7 @@ export class UsersService implements AccountSource {
 
   async setBulkMailOptOut(userId: string, optedOut: boolean): Promise<void> {
     await this.users.update({ id: userId }, { bulkMailOptOut: optedOut });
+    this.accessStates.forget(userId);
   }
 
   countAdmins(): Promise<number> {
@@ -191,6 +202,7 @@ export class UsersService implements AccountSource {
    */
   async linkGoogle(user: User, googleId: string): Promise<void> {
     await this.users.update(user.id, { googleId, emailVerified: true, ...(user.emailVerified ? {} : { passwordHash: null }) });
+    this.accessStates.forget(user.id);
     if (!user.emailVerified) {
       user.passwordHash = null;
       await this.revokeAccessTokens(user.id);
@@ -199,21 +211,25 @@ export class UsersService implements AccountSource {
 
   async markEmailVerified(userId: string): Promise<void> {
     await this.users.update(userId, { emailVerified: true });
+    this.accessStates.forget(userId);
   }
 
   async recordLogin(userId: string): Promise<void> {
     await this.users.update(userId, { lastLogin: new Date() });
+    this.accessStates.forget(userId);
   }
 
   /** A password chosen through an e-mailed reset link; following the link also proves the address. */
   async resetPassword(userId: string, plain: string): Promise<void> {
     await this.users.update(userId, { passwordHash: await hashPassword(plain), emailVerified: true });
+    this.accessStates.forget(userId);
     await this.revokeAccessTokens(userId);
   }
 
   /** The first password of an account that has none (Google sign-up); false if it has one already. */
   async setFirstPassword(userId: string, plain: string): Promise<boolean> {
     const result = await this.users.update({ id: userId, passwordHash: IsNull() }, { passwordHash: await hashPassword(plain) });
+    this.accessStates.forget(userId);
     return !!result.affected;
   }
 
@@ -238,6 +254,7 @@ export class UsersService implements AccountSource {
       jobTitle: body.job_title.trim() || null,
       profileCompleted: true,
     });
+    this.accessStates.forget(userId);
   }
 
   /** Makes the account an admin, creating it (verified, with the given or a generated password) if missing. */
@@ -247,6 +264,7 @@ export class UsersService implements AccountSource {
     if (existing) {
       if (existing.role !== 'admin') await this.users.update(existing.id, { role: 'admin' });
       if (password) await this.users.update(existing.id, { passwordHash: await hashPassword(password) });
+      this.accessStates.forget(existing.id);
       return { email: normalized, created: false };
     }
     const plain = password ?? generatePassword();
@@ -271,10 +289,13 @@ export class UsersService implements AccountSource {
     if (user.role === role) return user;
     if (role === 'admin') {
       await this.users.update({ id: userId }, { role });
+      this.accessStates.forget(userId);
       return { ...user, role };
     }
     if (userId === actorId) throw new ConflictException(ADMIN_USERS_TEXTS.selfDemote);
-    if (!(await this.demoteUnlessLastAdmin(userId))) throw new ConflictException(ADMIN_USERS_TEXTS.lastAdmin);
+    const demoted = await this.demoteUnlessLastAdmin(userId);
+    this.accessStates.forget(userId);
+    if (!demoted) throw new ConflictException(ADMIN_USERS_TEXTS.lastAdmin);
     return { ...user, role };
   }
 
@@ -303,6 +324,7 @@ export class UsersService implements AccountSource {
   async promoteListed(emails: string[]): Promise<number> {
     if (!emails.length) return 0;
     const result = await this.users.update({ email: In(emails.map(normalizeEmail)), role: 'user' }, { role: 'admin' });
+    this.accessStates.forget();
     return result.affected ?? 0;
   }
 }

@@ -50,7 +50,8 @@ export class AccessService {
   /**
    * Access tokens whose signature has been checked, with their claims, so a page's several calls check it once
    * (the signature is the largest cost of a signed-in read). Expiry is checked on every use, and revocation is the
-   * token version read from the account each request, so keeping a checked token changes no decision.
+   * account's token version, checked each request (the account source may keep it briefly: see ACCESS_STATE_MS), so
+   * keeping a checked token changes no decision.
    */
   private readonly checkedTokens = new LRUCache<string, CheckedClaims>({ max: 10_000 });
 

@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AccessState } from '@solvr/server-core';
+import { ACCESS_STATE_MS, AccessStateCache } from './access-state-cache';
+
+const state = (tokenVersion: number): AccessState => ({ role: 'user', tokenVersion });
+
+/** A load that counts its reads and answers the "database row" as it is when read. */
+function source(initial: AccessState | null) {
+  const db = { row: initial, reads: 0 };
+  const load = async () => {
+    db.reads++;
+    return db.row;
+  };
+  return { db, load };
+}
+
+describe('AccessStateCache', () => {
+  it('reads an account once while it is kept, and again after ACCESS_STATE_MS', async () => {
+    const cache = new AccessStateCache();
+    const { db, load } = source(state(1));
+    expect(await cache.read('u1', load)).toEqual(state(1));
+    expect(await cache.read('u1', load)).toEqual(state(1));
+    expect(db.reads).toBe(1);
+    db.row = state(2);
+    await sleep(ACCESS_STATE_MS + 20);
+    expect(await cache.read('u1', load)).toEqual(state(2));
+    expect(db.reads).toBe(2);
+  });
+
+  it('forgets an account its owner wrote, and every account on a bulk write', async () => {
+    const cache = new AccessStateCache();
+    const a = source(state(1));
+    const b = source(state(1));
+    await cache.read('a', a.load);
+    await cache.read('b', b.load);
+    a.db.row = state(2);
+    cache.forget('a');
+    expect(await cache.read('a', a.load)).toEqual(state(2));
+    expect(await cache.read('b', b.load)).toEqual(state(1));
+    expect(b.db.reads).toBe(1);
+    b.db.row = state(3);
+    cache.forget();
+    expect(await cache.read('b', b.load)).toEqual(state(3));
+  });
+
+  it('does not keep a read that overlapped a write (it may hold the row from before it)', async () => {
+    const cache = new AccessStateCache();
+    const { db } = source(state(1));
+    let release: () => void = () => undefined;
+    const slowLoad = async () => {
+      const before = db.row;
+      await new Promise<void>((r) => (release = r));
+      return before;
+    };
+    const pending = cache.read('u1', slowLoad);
+    db.row = state(2);
+    cache.forget('u1');
+    release();
+    expect(await pending).toEqual(state(1));
+    let reads = 0;
+    expect(await cache.read('u1', async () => (reads++, db.row))).toEqual(state(2));
+    expect(reads).toBe(1);
+  });
+
+  it('keeps no answer for a missing account (one created next is found at once)', async () => {
+    const cache = new AccessStateCache();
+    const { db, load } = source(null);
+    expect(await cache.read('new', load)).toBeNull();
+    db.row = state(0);
+    expect(await cache.read('new', load)).toEqual(state(0));
+  });
+});
