@@ -5,7 +5,7 @@ import { Tabs } from '@solvr/web-ui/forms';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { AdminAccessRequired } from '@solvr/web-accounts';
 import { UsersTab } from '@solvr/web-accounts/admin';
-import { FilesTab, ReleasesTab, UploadTab } from '@solvr/web-files/admin';
+import { FilesTab, ReleasesTab, UploadTab, UploadTray } from '@solvr/web-files/admin';
 import { NewsAdminTab } from '@solvr/web-news/admin';
 import { EmailCenter } from '@solvr/web-mail/admin';
 import { Overview } from '../overview/overview';
@@ -64,6 +64,8 @@ export default function Admin() {
         renderPanel={(id) => <TabContent tab={id as AdminTab} openTab={openTab} />}
         keepMounted={WORK_TABS}
       />
+      {/* Uploads go on whichever tab is open; the Upload tab shows them in full. */}
+      <UploadTray hidden={tab === 'Upload'} />
     </PageContainer>
   );
 }

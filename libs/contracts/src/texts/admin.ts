@@ -1,3 +1,4 @@
+import { FILE_TEXTS } from '../files';
 import { RELEASE_CHANNEL_LABELS } from '../releases';
 
 /** Spec section 2, "Admin Dashboard"; Releases (versions, rollouts, deploy tokens) is beyond the spec (issue 28). */
@@ -61,7 +62,7 @@ export const ADMIN_FILES_TEXTS = {
 /** Spec sections 2 and 5, "Upload tab" (the messages themselves are FILE_TEXTS). */
 export const ADMIN_UPLOAD_TEXTS = {
   title: 'Upload New File',
-  file: 'File',
+  file: 'Choose files',
   chosenFile: (type: string, size: string) => `Type: ${type} · Size: ${size}`,
   name: 'File Name',
   nameHint: "Defaults to the file's name without its extension.",
@@ -91,4 +92,24 @@ export const ADMIN_UPLOAD_TEXTS = {
   progress: 'Upload progress',
   progressOf: (sent: string, total: string) => `${sent} of ${total}`,
   speed: (perSecond: string) => `${perSecond}/s`,
+  // Several files at once (issue 29): a drop zone, one item per file, and the tray on every admin tab.
+  dropTitle: 'Drag and drop files here',
+  dropActive: 'Drop the files to add them',
+  dropHint: 'One or many files: each gets its own details, progress and Cancel. You can also choose them with the button below.',
+  added: (n: number) => (n === 1 ? '1 file added.' : `${n} files added.`),
+  items: 'Files to upload',
+  uploadAll: (n: number) => `Upload all (${n})`,
+  remove: 'Remove',
+  dismiss: 'Dismiss',
+  queued: 'Waiting to start...',
+  trayTitle: 'Uploads',
+  traySummary: (running: number, finished: number) =>
+    [running ? `${running} uploading` : '', finished ? `${finished} finished` : ''].filter(Boolean).join(' · '),
+  trayShow: 'Show uploads',
+  trayHide: 'Hide uploads',
+  trayOpenTab: 'Open the Upload tab',
+  clearFinished: 'Clear finished',
+  announceDone: (name: string) => `${name}: ${FILE_TEXTS.uploaded}`,
+  announceFailed: (name: string, message: string) => `${name}: ${message}`,
+  announceCanceled: (name: string) => `${name}: upload canceled.`,
 } as const;

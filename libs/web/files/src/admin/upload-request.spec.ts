@@ -2,7 +2,7 @@ import { FILE_TEXTS, UPLOAD_FIELDS, UPLOAD_FILE_FIELD } from '@solvr/contracts';
 import { FakeXhr } from './testing/fake-xhr';
 import { EMPTY_UPLOAD_FORM, checkUploadForm, uploadFields } from './upload-form';
 import { sendUpload, type UploadProgress } from './upload-request';
-import { failureMessage } from './use-upload';
+import { failureMessage } from './upload-store';
 
 let uninstall: () => void;
 beforeEach(() => (uninstall = FakeXhr.install()));
