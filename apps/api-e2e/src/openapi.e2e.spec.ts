@@ -95,7 +95,7 @@ describe('OpenAPI document and reference page', () => {
     expect(document.components.schemas.AuthResponse).toMatchObject({ properties: { user: { $ref: '#/components/schemas/AccountView' } } });
     expect(login.responses[429]).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     expect(document.paths['/api/admin/users'].get.security).toEqual([{ bearer: [] }]);
-    expect(document.paths['/api/admin/users'].get.parameters?.map((p) => p.name)).toEqual(['q', 'after']);
+    expect(document.paths['/api/admin/users'].get.parameters?.map((p) => p.name)).toEqual(['q', 'sort', 'dir', 'after']);
     expect(document.paths['/api/auth/refresh'].post.security).toEqual([{ refreshCookie: [] }]);
     expect(document.paths['/api/news'].get.security).toEqual([]);
     const refs = JSON.stringify(document).match(/"\$ref":"#\/components\/schemas\/\w+"/g) ?? [];

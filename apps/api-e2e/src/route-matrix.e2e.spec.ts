@@ -28,6 +28,7 @@ const fx = {
   downloadLink: '',
   releaseVersion: '',
   deployToken: '',
+  savedSearch: '',
 };
 
 /**
@@ -59,6 +60,7 @@ const POLICIES: Record<string, Policy> = {
   'DELETE /api/admin/files/:id': { ids: { doomed: () => fx.file.doomed.id }, expect: { doomed: '401 403 403 204', madeUp: '401 403 403 404' } },
   'DELETE /api/admin/deploy-tokens/:id': { ids: { token: () => fx.deployToken }, expect: { token: '401 403 403 200', madeUp: '401 403 403 404' } },
   'DELETE /api/admin/news/:id': { ids: { doomed: () => fx.news.doomed.id }, expect: { doomed: '401 403 403 204', madeUp: '401 403 403 404' } },
+  'DELETE /api/admin/saved-searches/:id': { ids: { doomed: () => fx.savedSearch }, expect: { doomed: '401 403 403 204', madeUp: '401 403 403 404' } },
   'DELETE /api/apps/:appId/entities/:entity': {
     params: { entity: 'News' },
     body: { title: 'No post has this title' },
@@ -80,6 +82,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/mail/campaigns/:id': { ids: { real: () => fx.campaign }, expect: { real: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/mail/recipients': ADMIN_READ,
   'GET /api/admin/mail/recipients/ids': ADMIN_READ,
+  'GET /api/admin/mail/segments': ADMIN_READ,
+  'GET /api/admin/saved-searches': ADMIN_READ,
   'GET /api/admin/news': ADMIN_READ,
   'GET /api/admin/news/:id': { ids: { draft: () => fx.news.draft.id }, expect: { draft: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/payments/files/:fileId': {
@@ -91,6 +95,9 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/payments/revenue': ADMIN_READ,
   'GET /api/admin/summary': ADMIN_READ,
   'GET /api/admin/users': ADMIN_READ,
+  'GET /api/admin/users/:id': { ids: { user: () => fx.id.user }, expect: { user: '401 403 403 200', madeUp: '401 403 403 404' } },
+  'GET /api/admin/users/:id/downloads': { ids: { user: () => fx.id.user }, expect: { user: '401 403 403 200', madeUp: '401 403 403 404' } },
+  'GET /api/admin/users/:id/purchases': { ids: { user: () => fx.id.user }, expect: { user: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/users/export.csv': ADMIN_READ,
   'GET /api/admin/users/pick': ADMIN_READ,
   'GET /api/admin/users/signups': ADMIN_READ,
@@ -207,6 +214,9 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/admin/mail/campaigns/:id/retry': { ids: { real: () => fx.campaign }, expect: { real: '401 403 403 200', madeUp: '401 403 403 404' } },
   'POST /api/admin/mail/preview': { body: { subject: 'Matrix', message: 'Hello' }, expect: '401 403 403 200' },
   'POST /api/admin/mail/test': { body: {}, why: 'an empty body', expect: '401 403 403 400' },
+  'POST /api/admin/mail/audience': { body: { segment: { kind: 'admins' } }, expect: '401 403 403 200' },
+  'POST /api/admin/mail/campaigns/test': { body: {}, why: 'an empty body', expect: '401 403 403 400' },
+  'POST /api/admin/saved-searches': { body: (caller: Caller) => ({ name: `Matrix ${caller}`, q: 'matrix' }), expect: '401 403 403 201' },
   'POST /api/admin/news': { body: newsBody, expect: '401 403 403 201' },
   'POST /api/apps/:appId/auth/login': { body: { email: EMAILS.user, password: PASSWORD }, expect: '200 200 200 200' },
   'POST /api/apps/:appId/entities/:entity': { params: { entity: 'News' }, body: newsBody, expect: '401 403 403 201' },
@@ -319,6 +329,7 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
     fx.file.release = await upload({ name: 'Installer', version: '1.0.21', release_channel: 'stable', platform: 'windows' });
     fx.releaseVersion = (await as('admin')(api().get('/api/admin/releases')).expect(200)).body[0].id;
     fx.deployToken = (await as('admin')(api().post('/api/admin/deploy-tokens')).send({ name: 'Matrix' }).expect(201)).body.id;
+    fx.savedSearch = (await as('admin')(api().post('/api/admin/saved-searches')).send({ name: 'Matrix', q: 'matrix' }).expect(201)).body.id;
     const bought = await upload({ name: 'Bought Kit', is_paid: 'true', price: '5' });
     fx.purchase.user = await buy(fx.id.user, bought.id);
     fx.purchase.other = await buy(fx.id.other, bought.id);

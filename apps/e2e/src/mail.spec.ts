@@ -1,6 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS } from '@solvr/contracts';
-import { signIn } from '../support/fixtures';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS, MAIL_SEGMENT_KINDS, MAIL_SEGMENT_LABELS, MAIL_SEGMENT_OPTION_LABELS, SAVED_SEARCH_TEXTS } from '@solvr/contracts';
+import { seriousViolations } from '../support/axe';
+import { admin, signIn } from '../support/fixtures';
+import { linkFromOutbox } from '../support/mail';
 import { confirmedAccount } from '../support/watch';
 
 /** Issue 12 in the browser: the Email tab's send and live progress, and the Contact form's panels. */
@@ -45,3 +47,85 @@ test('Contact: a signed-in user sends a message to the team and gets the success
   await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
   await expect(page.getByRole('heading', { name: CONTACT_TEXTS.successTitle })).toBeVisible();
 });
+
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Issue 29, points 2 and 6: the Email Center's segments, counts with exclusions, live preview, test send and send. */
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px: a saved search as the segment, its count and exclusions, the live preview, a test to me, then the campaign`, async ({ page, request }) => {
+    const T = EMAIL_CENTER_TEXTS;
+    const prefix = `seg${viewport.width}x${Date.now().toString(36)}`;
+    const subject = `Segment news ${prefix}`;
+    const found: string[] = [];
+    // Two confirmed accounts and one that never confirmed, all matched by the search.
+    for (const name of ['ann', 'bob']) await confirmedAccount(request, `${prefix}-${name}`);
+    expect((await request.post('/api/auth/signup', { data: { email: `${prefix}-eve@example.com`, password: 'my-first-pass' } })).status()).toBe(202);
+    await page.setViewportSize(viewport);
+    await signIn(page);
+    await page.goto('/Admin?tab=Email');
+    await expect(page.getByRole('heading', { name: T.title })).toBeVisible();
+
+    // Before anything is typed the preview is the mail as sent, with placeholders.
+    const frame = page.locator(`iframe[title="${T.previewFrame}"]`);
+    const preview = page.frameLocator(`iframe[title="${T.previewFrame}"]`);
+    const head = page.getByRole('region', { name: T.preview });
+    // Looked at as a user would, again if the page moved meanwhile: Chromium does not lay out an off-screen sandboxed frame.
+    const seeInPreview = (what: Locator) =>
+      expect(async () => {
+        await frame.scrollIntoViewIfNeeded();
+        await expect(what).toBeVisible({ timeout: 2000 });
+      }).toPass();
+    await expect(head.getByText(T.previewNoSubject)).toBeVisible();
+    await seeInPreview(preview.getByText(T.previewPlaceholder));
+    await seeInPreview(preview.getByRole('link', { name: 'Unsubscribe' }));
+
+    // The search saved under a name, by keyboard (Enter saves the name, it does not send).
+    const search = page.getByRole('searchbox', { name: T.searchLabel });
+    await search.focus();
+    await page.keyboard.type(prefix);
+    await expect(page.getByRole('checkbox')).toHaveCount(2);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: T.saveSearch })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: T.saveSearchName })).toBeFocused();
+    await page.keyboard.type(`Team ${prefix}`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(T.searchSaved(`Team ${prefix}`))).toBeVisible();
+
+    // The segment chosen with the arrow keys, then its saved search: 2 will receive it, 1 left out as unconfirmed.
+    await page.getByRole('radio', { name: T.pickedUsers }).focus();
+    for (let i = 0; i < MAIL_SEGMENT_KINDS.indexOf('saved') + 1; i++) await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: MAIL_SEGMENT_LABELS.saved })).toBeChecked();
+    await page.getByRole('combobox', { name: new RegExp(`^${MAIL_SEGMENT_OPTION_LABELS.saved}`) }).selectOption({ label: SAVED_SEARCH_TEXTS.label(`Team ${prefix}`, prefix) });
+    const count = page.getByRole('status').filter({ hasText: T.willReceive(2) });
+    await expect(count).toHaveText(`${T.willReceive(2)} · ${T.excluded(1)} ${T.excludedUnconfirmed(1)}`);
+    found.push(...(await seriousViolations(page, `Email tab, segment counted (${viewport.width})`, { exclude: 'iframe' })));
+
+    // The preview follows each keystroke: the subject, then the Markdown body rendered.
+    await page.getByLabel(T.subject).fill(subject);
+    await expect(head.getByText(subject)).toBeVisible();
+    await page.getByLabel(T.message).fill('Hello **team**, see [the notes](https://example.com/notes).');
+    await seeInPreview(preview.locator('strong', { hasText: 'team' }));
+    await seeInPreview(preview.getByRole('link', { name: 'the notes' }));
+
+    // A test to me first: it arrives in the admin's mailbox with its unsubscribe link; no one else's.
+    const started = Date.now();
+    await page.getByRole('button', { name: T.sendTest }).click();
+    await expect(page.getByText(T.testSent(admin().email))).toBeVisible({ timeout: 20_000 });
+    // Its first link is the List-Unsubscribe header's: the mail as recipients get it.
+    const link = await linkFromOutbox(admin().email, new RegExp(`^Subject: ${subject}\\s*$`, 'm'), started);
+    expect(link.pathname).toBe('/api/mail/unsubscribe');
+
+    // Then the campaign, and its progress to 2 of 2.
+    await page.getByRole('button', { name: T.send }).click();
+    await expect(page.getByText(T.sent(2))).toBeVisible();
+    const progress = page.getByRole('progressbar', { name: T.progressLabel(subject) });
+    await expect(progress).toHaveAttribute('aria-valuetext', '2 of 2 sent', { timeout: 30_000 });
+    found.push(...(await seriousViolations(page, `Email tab, campaign sent (${viewport.width})`, { exclude: 'iframe' })));
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(found).toEqual([]);
+  });
+}

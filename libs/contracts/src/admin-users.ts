@@ -1,3 +1,5 @@
+import type { CurrencyAmount, PaymentStatus } from './payments';
+import type { ProfileView } from './profile';
 import type { Role } from './roles';
 
 /** Spec section 2, "Users tab" and "Overview" (verbatim where the spec gives the text); the rest is ours. */
@@ -42,7 +44,61 @@ export const ADMIN_USERS_TEXTS = {
   selfDemote: 'You cannot remove your own admin role. Ask another admin.',
   userNotFound: 'User not found.',
   badRole: 'The role must be admin or user.',
+  // The table (issue 29) and the user's side panel.
+  tableLabel: 'Users',
+  columns: {
+    name: 'Name',
+    email: 'E-mail',
+    company: 'Company',
+    role: 'Role',
+    downloads: 'Downloads',
+    joined: 'Joined',
+    last_login: 'Last Login',
+    status: 'Status',
+  },
+  sortBy: (column: string) => `Sort by ${column}`,
+  openUser: (who: string) => `Open the details of ${who}`,
+  details: 'Details',
+  actions: 'Actions',
+  badSort: 'Unknown sort column. Use one of: name, email, company, role, downloads, joined, last_login, status.',
+  badDirection: 'The sort direction must be asc or desc.',
+  badCursor: 'The page cursor is not valid. Reload the list.',
+  panelDetails: 'Details',
+  panelDownloads: 'Downloads',
+  panelPurchases: 'Purchases',
+  panelAudit: 'Audit entries',
+  panelLoading: 'Loading…',
+  panelFailed: 'Could not load this part. Please try again.',
+  noDownloads: 'No downloads yet',
+  noPurchases: 'No purchases yet',
+  noAudit: 'No audit entries by or about this user',
+  latestOf: (shown: number, total: number) => `The latest ${shown} of ${total}`,
+  deletedFile: 'Deleted file',
+  phone: 'Phone',
+  address: 'Address',
+  emailConfirmed: 'E-mail confirmed',
+  profileCompleted: 'Profile completed',
+  bulkMail: 'Bulk e-mail',
+  bulkMailOptedOut: 'Opted out',
+  bulkMailReceives: 'Receives',
+  yes: 'Yes',
+  no: 'No',
+  auditBy: (actor: string) => `by ${actor}`,
 } as const;
+
+/** The Users table's sortable columns: GET /api/admin/users?sort=&dir= (status sorts by its label: Active, Inactive, New). */
+export const ADMIN_USER_SORTS = ['name', 'email', 'company', 'role', 'downloads', 'joined', 'last_login', 'status'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export interface AdminUserOrder {
+  sort: AdminUserSort;
+  dir: SortDirection;
+}
+/** Newest first, as before the table had sorting. */
+export const ADMIN_USERS_DEFAULT_ORDER: AdminUserOrder = { sort: 'joined', dir: 'desc' };
+/** The direction a column starts in when first clicked: numbers and dates largest first, text A to Z. */
+export const firstDirection = (sort: AdminUserSort): SortDirection => (sort === 'downloads' || sort === 'joined' || sort === 'last_login' ? 'desc' : 'asc');
 
 /** Spec section 4: no last login is New, a login within 720 hours Active, otherwise Inactive. */
 export type UserActivity = 'New' | 'Active' | 'Inactive';
@@ -79,6 +135,48 @@ export interface AdminUserPage {
 }
 
 export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/users/:id: the side panel's details. */
+export interface AdminUserDetail
+  extends AdminUserView,
+    Pick<ProfileView, 'street_address_1' | 'street_address_2' | 'city' | 'state_province' | 'postal_code' | 'country' | 'profile_completed'> {
+  bulk_mail_opt_out: boolean;
+}
+
+/** How many of a user's downloads, purchases or audit entries the side panel lists (the newest). */
+export const ADMIN_USER_PANEL_LIMIT = 50;
+
+/** GET /api/admin/users/:id/downloads (files feature): the user's downloads, newest first. */
+export interface AdminUserDownload {
+  id: string;
+  /** Null once the file is deleted. */
+  file_id: string | null;
+  file_name: string | null;
+  file_version: string | null;
+  created_date: string;
+}
+export interface AdminUserDownloads {
+  downloads: AdminUserDownload[];
+  /** All of the user's downloads (the list holds the newest ADMIN_USER_PANEL_LIMIT). */
+  total: number;
+}
+
+/** GET /api/admin/users/:id/purchases (files feature, from the payments feature's purchases): newest first. */
+export interface AdminUserPurchase {
+  id: string;
+  file_id: string;
+  /** Null once the file is deleted. */
+  file_name: string | null;
+  amount_paid: number;
+  currency: string;
+  payment_status: PaymentStatus;
+  created_date: string;
+}
+export interface AdminUserPurchases {
+  purchases: AdminUserPurchase[];
+  /** Paid purchases summed per currency. */
+  revenue: CurrencyAmount[];
+}
 
 export interface RoleChange {
   role: Role;

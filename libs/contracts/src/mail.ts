@@ -21,7 +21,7 @@ export const MAIL_LIMITS = {
 
 export const EMAIL_CENTER_TEXTS = {
   title: 'Email Center',
-  subtitle: 'Send an e-mail to the users you pick. Users who opted out of bulk e-mail are skipped.',
+  subtitle: 'Send an e-mail to a segment or to the users you pick. Users who opted out of bulk e-mail and unconfirmed accounts are skipped.',
   recipients: 'Recipients',
   searchLabel: 'Search users by name or e-mail',
   searchPlaceholder: 'Search users...',
@@ -57,7 +57,137 @@ export const EMAIL_CENTER_TEXTS = {
   failures: 'Failed recipients',
   retryFailed: 'Retry failed',
   progressLabel: (subject: string) => `Progress of "${subject}"`,
+  audience: 'Send to',
+  audienceLabel: 'Who receives this e-mail',
+  pickedUsers: 'Users I pick',
+  chooseOption: 'Choose...',
+  noOptions: 'Nothing to choose yet',
+  counting: 'Counting recipients...',
+  willReceive: (n: number) => `${n.toLocaleString('en-US')} will receive it`,
+  excluded: (n: number) => `${n.toLocaleString('en-US')} excluded:`,
+  excludedOptedOut: (n: number) => `${n.toLocaleString('en-US')} opted out`,
+  excludedUnconfirmed: (n: number) => `${n.toLocaleString('en-US')} unconfirmed`,
+  excludedNotFound: (n: number) => `${n.toLocaleString('en-US')} no longer exist`,
+  countFailed: 'Could not count the recipients.',
+  messageHelp: 'Markdown: **bold**, *italic*, [link](https://example.com), lists. A blank line starts a new paragraph; the plain-text part is made from it.',
+  previewFrom: 'From',
+  previewSubject: 'Subject',
+  previewNoSubject: '(no subject)',
+  previewText: 'Plain-text part',
+  previewPlaceholder: 'Your message appears here as you type.',
+  sendTest: 'Send a test to me',
+  sendingTest: 'Sending test...',
+  testSent: (email: string) => `Test e-mail sent to ${email}`,
+  testFailed: 'Could not send the test e-mail. Please try again.',
+  saveSearch: 'Save this search',
+  saveSearchName: 'Name of the saved search',
+  saveSearchButton: 'Save',
+  searchSaved: (name: string) => `Saved search "${name}"`,
+  saveSearchFailed: 'Could not save the search.',
+  savedSearchRemove: (label: string) => `Delete the saved search ${label}`,
 } as const;
+
+/**
+ * The segments a campaign can go to, besides users picked one by one: every confirmed user, the admins, the buyers
+ * of a file (payments), the users waiting for a platform (Notify me), and a saved search of the Users tab.
+ */
+export const MAIL_SEGMENT_KINDS = ['confirmed', 'admins', 'buyers', 'waiting', 'saved'] as const;
+export type MailSegmentKind = (typeof MAIL_SEGMENT_KINDS)[number];
+
+export const MAIL_SEGMENT_LABELS: Record<MailSegmentKind, string> = {
+  confirmed: 'Everyone confirmed',
+  admins: 'Admins',
+  buyers: 'Buyers of a file',
+  waiting: 'Users waiting for a platform',
+  saved: 'A saved search of the Users tab',
+};
+
+/** The choice a segment needs (which file, platform, saved search); segments not listed need none. */
+export const MAIL_SEGMENT_OPTION_LABELS: Partial<Record<MailSegmentKind, string>> = {
+  buyers: 'File',
+  waiting: 'Platform',
+  saved: 'Saved search',
+};
+
+export const MAIL_SEGMENT_TEXTS = {
+  unknownKind: `segment.kind must be one of: ${MAIL_SEGMENT_KINDS.join(', ')}.`,
+  optionMissing: (kind: MailSegmentKind) => `Please choose a ${(MAIL_SEGMENT_OPTION_LABELS[kind] ?? '').toLowerCase()} for this segment.`,
+  optionNotFound: (kind: MailSegmentKind) => `No such ${(MAIL_SEGMENT_OPTION_LABELS[kind] ?? 'option').toLowerCase()}.`,
+  oneAudience: 'Choose either users, a search or a segment, not several.',
+  unavailable: 'This segment is not available.',
+} as const;
+
+export const SAVED_SEARCH_LIMITS = { name: 100, q: 100, count: 200 } as const;
+
+export const SAVED_SEARCH_TEXTS = {
+  nameRequired: 'Please name the saved search.',
+  nameTooLong: `The name must be at most ${SAVED_SEARCH_LIMITS.name} characters.`,
+  qTooLong: `The search must be at most ${SAVED_SEARCH_LIMITS.q} characters.`,
+  tooMany: `At most ${SAVED_SEARCH_LIMITS.count} saved searches. Delete one first.`,
+  notFound: 'No such saved search.',
+  /** The label of a saved search where it is picked: its name and what it searches. */
+  label: (name: string, q: string) => (q ? `${name} ("${q}")` : `${name} (all users)`),
+} as const;
+
+/** A search of the Users tab (name, e-mail, company), saved under a name to mail its matches later. */
+export interface SavedUserSearch {
+  id: string;
+  name: string;
+  q: string;
+  created_date: string;
+}
+
+export interface SavedUserSearchRequest {
+  name: string;
+  q: string;
+}
+
+export function savedSearchProblem(req: Partial<SavedUserSearchRequest>): string | null {
+  if (typeof req.name !== 'string' || !req.name.trim()) return SAVED_SEARCH_TEXTS.nameRequired;
+  if (req.name.trim().length > SAVED_SEARCH_LIMITS.name) return SAVED_SEARCH_TEXTS.nameTooLong;
+  if (typeof req.q !== 'string' || req.q.trim().length > SAVED_SEARCH_LIMITS.q) return SAVED_SEARCH_TEXTS.qTooLong;
+  return null;
+}
+
+/** A segment as the admin chose it: the kind, and for some kinds an option (a file id, a platform, a saved search id). */
+export interface MailSegmentRef {
+  kind: MailSegmentKind;
+  option?: string;
+}
+
+/** One choice of GET /api/admin/mail/segments. `options` is null for a segment that needs no choice. */
+export interface MailSegmentChoice {
+  kind: MailSegmentKind;
+  label: string;
+  options: Array<{ value: string; label: string }> | null;
+}
+
+/** Whom a campaign goes to: picked users, every match of a search, or a segment (exactly one). */
+export interface MailAudienceRequest {
+  userIds?: string[];
+  all?: { q: string };
+  segment?: MailSegmentRef;
+}
+
+/** POST /api/admin/mail/audience: how many the campaign would reach, and whom it leaves out and why. */
+export interface MailAudienceCount {
+  recipients: number;
+  excluded: { opted_out: number; unconfirmed: number; not_found: number };
+}
+
+/** The audience's own problem (shape only; whether the option exists is the api's to say). */
+export function audienceProblem(req: MailAudienceRequest): string | null {
+  const given = [req.userIds !== undefined, req.all !== undefined, req.segment !== undefined].filter(Boolean).length;
+  if (given > 1) return MAIL_SEGMENT_TEXTS.oneAudience;
+  if (req.segment) {
+    const kind = req.segment.kind;
+    if (!MAIL_SEGMENT_KINDS.includes(kind)) return MAIL_SEGMENT_TEXTS.unknownKind;
+    if (MAIL_SEGMENT_OPTION_LABELS[kind] && !req.segment.option) return MAIL_SEGMENT_TEXTS.optionMissing(kind);
+  }
+  if (!req.segment && !req.all && !req.userIds?.length) return EMAIL_CENTER_TEXTS.noRecipients;
+  if ((req.userIds?.length ?? 0) > MAIL_LIMITS.recipients) return `At most ${MAIL_LIMITS.recipients.toLocaleString('en-US')} recipients per e-mail.`;
+  return null;
+}
 
 export const TEST_MAIL_TEXTS = {
   testEmail: 'Test Email',
@@ -106,15 +236,21 @@ export interface CampaignRequest {
   userIds?: string[];
   /** ...or every user matching a search ('' = everyone), as "Select all" picks them: no id list to carry. */
   all?: { q: string };
+  /** ...or a segment (MAIL_SEGMENT_KINDS). */
+  segment?: MailSegmentRef;
+}
+
+/** The message alone (the test send has no recipients). */
+export function messageProblem(req: Partial<Pick<CampaignRequest, 'subject' | 'message'>>): string | null {
+  if (!req.subject?.trim() || !req.message?.trim()) return EMAIL_CENTER_TEXTS.required;
+  if (req.subject.length > MAIL_LIMITS.subject) return `Subject must be at most ${MAIL_LIMITS.subject} characters.`;
+  if (req.message.length > MAIL_LIMITS.message) return `Message must be at most ${MAIL_LIMITS.message.toLocaleString('en-US')} characters.`;
+  return null;
 }
 
 export function campaignProblem(req: Partial<CampaignRequest>): string | null {
   if (!req.subject?.trim() || !req.message?.trim()) return EMAIL_CENTER_TEXTS.required;
-  if (!req.all && !req.userIds?.length) return EMAIL_CENTER_TEXTS.noRecipients;
-  if (req.subject.length > MAIL_LIMITS.subject) return `Subject must be at most ${MAIL_LIMITS.subject} characters.`;
-  if (req.message.length > MAIL_LIMITS.message) return `Message must be at most ${MAIL_LIMITS.message.toLocaleString('en-US')} characters.`;
-  if ((req.userIds?.length ?? 0) > MAIL_LIMITS.recipients) return `At most ${MAIL_LIMITS.recipients.toLocaleString('en-US')} recipients per e-mail.`;
-  return null;
+  return audienceProblem(req) ?? messageProblem(req);
 }
 
 export interface ContactRequest {
@@ -206,6 +342,8 @@ export interface CampaignPreview {
   from: string;
   subject: string;
   html: string;
+  /** The plain-text part, made from the Markdown. */
+  text: string;
 }
 
 export interface TestMailResult {

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule, AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
+import { FilesMailSegmentsModule } from '@solvr/server-files';
 import { MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 
@@ -18,6 +19,8 @@ export class WorkerModule {
         HealthModule,
         StorageModule,
         MailWorkerModule,
+        // The Email Center's segments other features own, which the campaign fan-out walks.
+        FilesMailSegmentsModule,
       ],
     };
   }

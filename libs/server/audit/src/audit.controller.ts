@@ -10,9 +10,9 @@ import { AuditService } from './audit.service';
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
-  /** GET /api/admin/audit?action=&actor=&after=: newest first, 50 a page. */
+  /** GET /api/admin/audit?action=&actor=&user=&after=: newest first, 50 a page; `user` (an id): entries by or about that user, 404 if unknown. */
   @Get()
-  page(@Query('action') action: unknown, @Query('actor') actor: unknown, @Query('after') after: unknown): Promise<AuditPage> {
-    return this.audit.page({ action: queryText(action), actor: queryText(actor), after: queryText(after) });
+  page(@Query('action') action: unknown, @Query('actor') actor: unknown, @Query('user') user: unknown, @Query('after') after: unknown): Promise<AuditPage> {
+    return this.audit.page({ action: queryText(action), actor: queryText(actor), user: queryText(user), after: queryText(after) });
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AUDIT_RECORDER } from '@solvr/server-core';
+import { UsersDataModule } from '@solvr/server-users';
 import { AuditController } from './audit.controller';
 import { AuditEntry } from './audit-entry.entity';
 import { AuditService } from './audit.service';
@@ -11,7 +12,7 @@ import { AuditService } from './audit.service';
  */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditEntry])],
+  imports: [TypeOrmModule.forFeature([AuditEntry]), UsersDataModule],
   controllers: [AuditController],
   providers: [AuditService, { provide: AUDIT_RECORDER, useExisting: AuditService }],
   exports: [AuditService, AUDIT_RECORDER],

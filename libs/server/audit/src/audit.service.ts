@@ -1,9 +1,10 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
-import { AUDIT_ACTIONS, AUDIT_TEXTS, type AuditAction, type AuditEntryView, type AuditPage } from '@solvr/contracts';
+import { ADMIN_USERS_TEXTS, AUDIT_ACTIONS, AUDIT_TEXTS, type AuditAction, type AuditEntryView, type AuditPage } from '@solvr/contracts';
 import { type AuditTarget, containsPattern, decodeKeysetCursor, encodeKeysetCursor, keysetRows, newestFirstAfter, type SessionUser } from '@solvr/server-core';
+import { UsersService } from '@solvr/server-users';
 import { AuditEntry } from './audit-entry.entity';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -13,7 +14,10 @@ const clip = (value: string | null | undefined, max: number) => (value == null ?
 /** The one owner of audit_log: it appends, and it reads back newest first. */
 @Injectable()
 export class AuditService {
-  constructor(@InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>) {}
+  constructor(
+    @InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>,
+    private readonly users: UsersService,
+  ) {}
 
   async record(actor: SessionUser, action: AuditAction, target: AuditTarget, ip: string | null): Promise<void> {
     await this.entries.insert({
@@ -30,8 +34,13 @@ export class AuditService {
     });
   }
 
-  async page(filter: { action?: string; actor?: string; after?: string }): Promise<AuditPage> {
+  async page(filter: { action?: string; actor?: string; user?: string; after?: string }): Promise<AuditPage> {
     const qb = this.entries.createQueryBuilder('a');
+    if (filter.user) {
+      // Entries by the user (as an admin) or about the user (a role change, a profile edit): the admin's user panel.
+      if (!(await this.users.findById(filter.user))) throw new NotFoundException(ADMIN_USERS_TEXTS.userNotFound);
+      qb.andWhere("(a.actor_id = :user OR (a.target_type = 'user' AND a.target_id = :user))", { user: filter.user });
+    }
     if (filter.action) {
       if (!(AUDIT_ACTIONS as readonly string[]).includes(filter.action)) throw new BadRequestException(AUDIT_TEXTS.badAction);
       qb.andWhere('a.action = :action', { action: filter.action });

@@ -35,3 +35,4 @@ export * from './http/query-text';
 export * from './database/like-pattern';
 export * from './database/transaction';
 export * from './database/record-query';
+export * from './mail/mail-segment-source';

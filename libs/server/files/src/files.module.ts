@@ -9,6 +9,7 @@ import { DownloadsController } from './downloads.controller';
 import { DeployToken, FileDownload, FileRecord, ReleaseChannelRecord, ReleaseSubscription, ReleaseVersion } from './file.entity';
 import { AdminFilesController, FilesController } from './files.controller';
 import { FilesService } from './files.service';
+import { FilesMailSegmentsModule } from './mail-segments';
 import { DeployTokensService } from './releases/deploy-tokens.service';
 import { ReleaseActivityService } from './releases/release-activity.service';
 import { ReleaseChannelsService } from './releases/release-channels.service';
@@ -27,6 +28,7 @@ import {
 import { ReleasesService } from './releases/releases.service';
 import { StoredFileResponder } from './stored-file.responder';
 import { UploadsService } from './uploads.service';
+import { AdminUserFilesController, UserFiles } from './user-files';
 
 /**
  * Owns files and file_downloads (FilesService), release_subscriptions (ReleasesService), release_versions
@@ -35,7 +37,7 @@ import { UploadsService } from './uploads.service';
  * through PaymentsService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription, ReleaseVersion, ReleaseChannelRecord, DeployToken]), UsersDataModule, StorageModule, MailModule, PaymentsModule],
+  imports: [TypeOrmModule.forFeature([FileRecord, FileDownload, ReleaseSubscription, ReleaseVersion, ReleaseChannelRecord, DeployToken]), UsersDataModule, StorageModule, MailModule, PaymentsModule, FilesMailSegmentsModule],
   controllers: [
     FilesController,
     AdminFilesController,
@@ -48,8 +50,9 @@ import { UploadsService } from './uploads.service';
     AdminReleasesController,
     DeployTokensController,
     ReleaseChannelsController,
+    AdminUserFilesController,
   ],
-  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, ReleaseActivityService, ReleaseChannelsService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats],
+  providers: [FilesService, UploadsService, ReleasesService, ReleaseVersionsService, ReleaseActivityService, ReleaseChannelsService, DeployTokensService, ReleasePublisher, StoredFileResponder, FileStats, UserFiles],
   exports: [FilesService, UploadsService, ReleasesService, StoredFileResponder],
 })
 export class FilesModule {}

@@ -13,3 +13,4 @@ export * from './releases/releases.service';
 export * from './releases/releases.controller';
 export * from './releases/seeded-releases';
 export * from './releases/placeholder-archive';
+export * from './mail-segments';

@@ -2,11 +2,11 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { setTimeout as delay } from 'timers/promises';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import type { Brand } from '@solvr/contracts';
 import { AppConfig, InjectConfig, inTransaction, JobHandler, QueueJob, QueueProcessor } from '@solvr/server-core';
-import { type MailAudience, UsersService } from '@solvr/server-users';
+import type { MailAudience } from '@solvr/server-users';
 import { MailCampaign } from './mail-campaign.entity';
-import { renderMail } from './mail-templates';
+import { renderCampaign, UNSUBSCRIBE_LINK } from './campaign-message';
+import { MailSegments } from './mail-segments';
 import { MailService, OUTBOX_CHUNK } from './mail.service';
 import { OutboxMessage } from './outbox-message.entity';
 import { UnsubscribeLinks } from './unsubscribe-links';
@@ -17,17 +17,6 @@ import { UnsubscribeLinks } from './unsubscribe-links';
  */
 const CHUNKS_AHEAD = 2;
 const WAIT_MS = 250;
-
-/** Stands in for the recipient's unsubscribe address while the shared HTML is rendered once per campaign. */
-export const UNSUBSCRIBE_LINK = '__UNSUBSCRIBE_URL__';
-
-/** The campaign mail with a stand-in unsubscribe address: what every recipient gets, and the Email tab's preview. */
-export function renderCampaign(brand: Brand, message: string) {
-  return renderMail(brand, {
-    paragraphs: message.trim().split(/\n\s*\n/),
-    footer: { text: `You receive this e-mail because you have a ${brand.product} account.`, linkLabel: 'Unsubscribe', url: UNSUBSCRIBE_LINK },
-  });
-}
 
 /**
  * Makes a campaign's messages in the worker, after the admin's request has answered: one outbox row per recipient
@@ -46,7 +35,7 @@ export class CampaignFanout implements OnModuleDestroy {
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: MailService,
-    private readonly users: UsersService,
+    private readonly segments: MailSegments,
     private readonly links: UnsubscribeLinks,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -60,10 +49,10 @@ export class CampaignFanout implements OnModuleDestroy {
     const campaign = await this.campaigns.findOneBy({ id: campaignId });
     if (!campaign || campaign.fannedOut) return;
     const { brand } = this.config;
-    const rendered = renderCampaign(brand, campaign.message);
+    const rendered = renderCampaign(brand, campaign.message, campaign.format);
     const audience = JSON.parse(campaign.audience ?? '{}') as MailAudience;
     let after = campaign.fanoutAfter;
-    for await (const { recipients, through } of this.users.mailAudience(audience, { after, chunk })) {
+    for await (const { recipients, through } of this.segments.recipients(audience, { after, chunk })) {
       await this.waitForSending(campaignId, CHUNKS_AHEAD * chunk);
       const rows = this.mail.outboxRows(
         recipients

@@ -10,13 +10,18 @@ import {
   type CampaignRequest,
   type CampaignPreview,
   type CampaignView,
+  EMAIL_CENTER_TEXTS,
   MAIL_LIMITS,
+  type MailAudienceCount,
+  type MailAudienceRequest,
+  type MailSegmentChoice,
   oneLine,
   type OutboxStatus,
 } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
-import { type MailAudience, UsersService } from '@solvr/server-users';
-import { renderCampaign, UNSUBSCRIBE_LINK } from './campaign-fanout';
+import type { MailAudience } from '@solvr/server-users';
+import { renderCampaign, UNSUBSCRIBE_LINK } from './campaign-message';
+import { MailSegments } from './mail-segments';
 import { MailCampaign } from './mail-campaign.entity';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.entity';
@@ -31,29 +36,43 @@ export class CampaignsService {
     @InjectRepository(MailCampaign) private readonly campaigns: Repository<MailCampaign>,
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
     private readonly mail: MailService,
-    private readonly users: UsersService,
+    private readonly segments: MailSegments,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
+  /** The mail as sent, from the first keystroke: before anything is typed, placeholders where the subject and body go. */
   preview(subject: string, message: string): CampaignPreview {
-    const { html } = renderCampaign(this.config.brand, message.slice(0, MAIL_LIMITS.message) || ' ');
-    return { from: this.config.brand.team, subject: oneLine(subject.slice(0, MAIL_LIMITS.subject)), html: html.replaceAll(UNSUBSCRIBE_LINK, '#') };
+    const body = message.slice(0, MAIL_LIMITS.message);
+    const { html, text } = renderCampaign(this.config.brand, body.trim() ? body : `*${EMAIL_CENTER_TEXTS.previewPlaceholder}*`);
+    const line = oneLine(subject.slice(0, MAIL_LIMITS.subject));
+    return { from: this.config.brand.team, subject: line || EMAIL_CENTER_TEXTS.previewNoSubject, html: html.replaceAll(UNSUBSCRIBE_LINK, '#'), text: text.replaceAll(UNSUBSCRIBE_LINK, '#') };
+  }
+
+  segmentChoices(): Promise<MailSegmentChoice[]> {
+    return this.segments.choices();
+  }
+
+  /** How many a campaign to this audience would reach, and whom it would leave out and why. */
+  async count(req: MailAudienceRequest): Promise<MailAudienceCount> {
+    const size = await this.segments.size(await this.segments.resolve(req));
+    return { recipients: size.reachable, excluded: { opted_out: size.optedOut, unconfirmed: size.unconfirmed, not_found: size.notFound } };
   }
 
   /**
    * Records the campaign and answers: its messages are made by the worker (CampaignFanout), so a campaign to
-   * 100,000 users costs the api two queries. With the queue down the fan-out waits for the reconciler.
+   * 100,000 users costs the api a few queries. With the queue down the fan-out waits for the reconciler.
    */
   async create(req: CampaignRequest, adminId: string): Promise<CampaignCreated> {
     const problem = campaignProblem(req);
     if (problem) throw new BadRequestException(problem);
-    const audience: MailAudience = req.userIds ? { userIds: req.userIds } : { all: { q: req.all?.q ?? '' } };
-    const { reachable, optedOut } = await this.users.mailAudienceSize(audience);
-    if (!reachable) throw new BadRequestException(optedOut ? 'Every selected user opted out of bulk e-mail.' : 'Please select at least one recipient');
+    const audience: MailAudience = await this.segments.resolve(req);
+    const { reachable, optedOut } = await this.segments.size(audience);
+    if (!reachable) throw new BadRequestException(optedOut ? 'Every selected user opted out of bulk e-mail.' : EMAIL_CENTER_TEXTS.noRecipients);
     const campaign = this.campaigns.create({
       id: randomUUID(),
       subject: oneLine(req.subject),
       message: req.message,
+      format: 'markdown',
       createdBy: adminId,
       total: reachable,
       skipped: optedOut,

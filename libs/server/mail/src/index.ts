@@ -7,6 +7,8 @@ export * from './mail.processor';
 export * from './outbox-reconciler';
 export * from './campaigns.service';
 export * from './campaign-fanout';
+export * from './campaign-message';
+export * from './mail-segments';
 export * from './unsubscribe-links';
 export * from './mail.module';
 export * from './migrations';

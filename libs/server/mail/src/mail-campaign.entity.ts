@@ -1,3 +1,4 @@
+import type { CampaignFormat } from './campaign-message';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A bulk send from the Email Center; its messages are the outbox rows with this campaign_id. */
@@ -6,6 +7,8 @@ export class MailCampaign {
   @PrimaryColumn({ type: 'varchar', length: 36 }) id: string;
   @Column({ type: 'varchar', length: 300 }) subject: string;
   @Column({ type: 'text' }) message: string;
+  /** Markdown, or for campaigns sent before it plain paragraphs ('text'): each is rendered as it was written. */
+  @Column({ type: 'varchar', length: 10, default: 'text' }) format: CampaignFormat;
   @Column({ name: 'created_by', type: 'varchar', length: 36, nullable: true }) createdBy: string | null;
   /** Messages made: the recipients minus the opted-out (counted when created, exact once fanned out). */
   @Column({ type: 'int', default: 0 }) total: number;

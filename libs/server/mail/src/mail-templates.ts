@@ -5,6 +5,8 @@ import { escapeHtml } from '@solvr/server-core';
 export interface MailContent {
   /** Paragraphs; line breaks inside one are kept. */
   paragraphs: string[];
+  /** The body as HTML already made safe (a campaign's Markdown), in place of the paragraphs in the HTML part. */
+  html?: string;
   /** A button (HTML) and a plain link (text). */
   action?: { label: string; url: string };
   /** Small print under the signature (the unsubscribe line of campaign mail). */
@@ -40,7 +42,7 @@ export function renderMail(brand: Brand, content: MailContent): RenderedMail {
     '<body style="margin:0;padding:24px;background:#f5f6fb;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">',
     `<p style="margin:0 0 20px;font-weight:700;font-size:18px">${escapeHtml(brand.product)}</p>`,
-    ...content.paragraphs.map(paragraphHtml),
+    ...(content.html !== undefined ? [content.html] : content.paragraphs.map(paragraphHtml)),
     button,
     paragraphHtml(brand.team),
     footer,

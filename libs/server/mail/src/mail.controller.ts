@@ -8,6 +8,10 @@ import {
   type CampaignView,
   type ContactRequest,
   MAIL_LIMITS,
+  type MailAudienceCount,
+  type MailAudienceRequest,
+  type MailSegmentChoice,
+  type MailSegmentRef,
   type MailRecipientIds,
   type MailRecipientPage,
   type SubscriptionView,
@@ -25,6 +29,27 @@ export class CampaignDto implements CampaignRequest {
   @IsString({ message: 'message must be text.' }) message: string;
   @IsOptional() @IsArray({ message: 'userIds must be a list.' }) @IsString({ each: true, message: 'userIds must be a list of ids.' }) userIds?: string[];
   @IsOptional() @IsObject({ message: 'all must be an object.' }) all?: { q: string };
+  @IsOptional() @IsObject({ message: 'segment must be an object.' }) segment?: MailSegmentRef;
+}
+
+export class AudienceDto implements MailAudienceRequest {
+  @IsOptional() @IsArray({ message: 'userIds must be a list.' }) @IsString({ each: true, message: 'userIds must be a list of ids.' }) userIds?: string[];
+  @IsOptional() @IsObject({ message: 'all must be an object.' }) all?: { q: string };
+  @IsOptional() @IsObject({ message: 'segment must be an object.' }) segment?: MailSegmentRef;
+}
+
+export class CampaignTestDto {
+  @IsString({ message: 'subject must be text.' }) subject: string;
+  @IsString({ message: 'message must be text.' }) message: string;
+}
+
+/** The parts class-validator does not reach: the search text and the segment's fields. */
+function checkAudience(body: MailAudienceRequest): void {
+  if (body.all && typeof body.all.q !== 'string') throw new BadRequestException('all.q must be text.');
+  const segment = body.segment;
+  if (segment && (typeof segment.kind !== 'string' || (segment.option !== undefined && typeof segment.option !== 'string'))) {
+    throw new BadRequestException('segment.kind and segment.option must be text.');
+  }
 }
 
 export class PreviewDto {
@@ -87,8 +112,30 @@ export class AdminMailController {
     return { type: 'campaign', id: created.campaign.id, label: fieldOf(body, 'subject'), detail: `queued: ${created.queued}, skipped: ${created.skipped}` };
   })
   create(@Body() body: CampaignDto, @CurrentUser() admin: SessionUser): Promise<CampaignCreated> {
-    if (body.all && typeof body.all.q !== 'string') throw new BadRequestException('all.q must be text.');
+    checkAudience(body);
     return this.campaigns.create(body, admin.id);
+  }
+
+  /** The segments a campaign can go to, with their options (files, platforms, saved searches). */
+  @Get('segments')
+  segments(): Promise<MailSegmentChoice[]> {
+    return this.campaigns.segmentChoices();
+  }
+
+  /** How many a campaign to this audience reaches, and how many it leaves out and why (counted, never listed). */
+  @Post('audience')
+  @HttpCode(200)
+  audience(@Body() body: AudienceDto): Promise<MailAudienceCount> {
+    checkAudience(body);
+    return this.campaigns.count(body);
+  }
+
+  /** "Send a test to me": the composed campaign, as sent, to the signed-in admin only. */
+  @Post('campaigns/test')
+  @HttpCode(200)
+  @Audited('mail.test', ({ result }) => ({ type: 'mail', label: fieldOf(result, 'to'), detail: 'kind: campaign' }))
+  testCampaign(@Body() body: CampaignTestDto, @CurrentUser() admin: SessionUser): Promise<TestMailResult> {
+    return this.siteMail.testCampaign(body.subject, body.message, admin);
   }
 
   @Get('campaigns')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersDataModule } from '@solvr/server-users';
 import { CampaignFanout } from './campaign-fanout';
@@ -7,6 +8,7 @@ import { AdminMailController, ContactController, MailSubscriptionController } fr
 import { MailCampaign } from './mail-campaign.entity';
 import { MailMetrics } from './mail-metrics';
 import { MailProcessor } from './mail.processor';
+import { MailSegments } from './mail-segments';
 import { MailService } from './mail.service';
 import { MailTransport } from './mail-transport';
 import { OutboxMessage } from './outbox-message.entity';
@@ -22,14 +24,18 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 })
 export class MailModule {}
 
+/** Whom a campaign goes to: the users feature's audiences, and the segments other features provide (found by discovery). */
+@Module({ imports: [DiscoveryModule, UsersDataModule], providers: [MailSegments], exports: [MailSegments] })
+export class MailSegmentsModule {}
+
 /** The api's mail routes: the Email Center, test e-mails, the Contact form, unsubscribe; and the mail metrics. */
 @Module({
-  imports: [MailModule, UsersDataModule],
+  imports: [MailModule, UsersDataModule, MailSegmentsModule],
   controllers: [AdminMailController, ContactController, MailSubscriptionController],
   providers: [CampaignsService, SiteMailService, MailMetrics],
 })
 export class MailRoutesModule {}
 
 /** The sending side (campaign fan-out, sending, reconciling): imported by the worker, and by the api only in the embedded mode. */
-@Module({ imports: [MailModule, UsersDataModule], providers: [CampaignFanout, MailProcessor, OutboxReconciler], exports: [OutboxReconciler, CampaignFanout] })
+@Module({ imports: [MailModule, UsersDataModule, MailSegmentsModule], providers: [CampaignFanout, MailProcessor, OutboxReconciler], exports: [OutboxReconciler, CampaignFanout] })
 export class MailWorkerModule {}

@@ -1,12 +1,15 @@
 import { BadRequestException, HttpException, HttpStatus, Injectable, NotFoundException, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONTACT_CATEGORIES, type ContactCategory, contactProblem, contactSubject, type ContactRequest, oneLine, type TestMailResult } from '@solvr/contracts';
+import { CONTACT_CATEGORIES, type ContactCategory, contactProblem, contactSubject, type ContactRequest, messageProblem, oneLine, type TestMailResult } from '@solvr/contracts';
 import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { mailConfig, type MailConfig } from './mail.config';
+import { renderCampaign, UNSUBSCRIBE_LINK } from './campaign-message';
 import { renderMail } from './mail-templates';
 import { MailService } from './mail.service';
+import type { OutboxMessage } from './outbox-message.entity';
+import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Contact messages per user in this window. */
 const CONTACT_POINTS = 5;
@@ -23,6 +26,7 @@ export class SiteMailService implements OnModuleDestroy {
   constructor(
     private readonly mail: MailService,
     private readonly users: UsersService,
+    private readonly links: UnsubscribeLinks,
     @InjectConfig() private readonly config: AppConfig,
     @InjectConfig(mailConfig) private readonly mailSettings: MailConfig,
   ) {
@@ -87,10 +91,35 @@ export class SiteMailService implements OnModuleDestroy {
       html: rendered.html,
       fromName: this.config.brand.team,
     });
+    return this.delivered(row);
+  }
+
+  /**
+   * "Send a test to me": the composed campaign exactly as its recipients get it (template, subject, unsubscribe
+   * footer and headers), to the signed-in admin only; waits until it has really gone, as the Overview's test does.
+   */
+  async testCampaign(subject: string, message: string, admin: { id: string; email: string }): Promise<TestMailResult> {
+    const problem = messageProblem({ subject, message });
+    if (problem) throw new BadRequestException(problem);
+    const rendered = renderCampaign(this.config.brand, message);
+    const url = this.links.pageUrl(admin.id);
+    const row = await this.mail.enqueue({
+      kind: 'test',
+      to: admin.email,
+      subject: oneLine(subject),
+      text: rendered.text.replaceAll(UNSUBSCRIBE_LINK, url),
+      html: rendered.html.replaceAll(UNSUBSCRIBE_LINK, url),
+      fromName: this.config.brand.team,
+      headers: this.links.headers(admin.id),
+    });
+    return this.delivered(row);
+  }
+
+  private async delivered(row: OutboxMessage): Promise<TestMailResult> {
     const deadline = Date.now() + TEST_WAIT_MS;
     for (;;) {
       const now = await this.mail.find(row.id);
-      if (now?.status === 'sent') return { to };
+      if (now?.status === 'sent') return { to: row.to };
       // The first refusal is reported at once (the queue still retries it in the background).
       if (now?.status === 'failed' || now?.lastError || Date.now() > deadline) {
         const reason = now?.lastError ?? `the mail worker did not send it within ${TEST_WAIT_MS / 1000} seconds`;

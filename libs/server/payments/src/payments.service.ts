@@ -63,10 +63,27 @@ export class PaymentsService {
       : null;
   }
 
+  /** The buyers of a file who still own it (paid, not refunded): distinct user ids after `after`, ascending, at most `limit`. */
+  async buyerIds(fileId: string, after: string, limit: number): Promise<string[]> {
+    const rows = await this.purchases
+      .createQueryBuilder('p')
+      .select('DISTINCT p.user_id', 'id')
+      .where('p.file_id = :fileId AND p.payment_status = :paid AND p.user_id > :after', { fileId, paid: 'paid', after })
+      .orderBy('p.user_id', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
+  }
+
   /** Ids of the files the user bought and still owns (paid, not refunded). */
   async paidFileIds(userId: string): Promise<Set<string>> {
     const rows = await this.purchases.find({ select: { fileId: true }, where: { userId, paymentStatus: 'paid' } });
     return new Set(rows.map((r) => r.fileId));
+  }
+
+  /** A user's purchases, newest first, at most `limit` (the admin's user panel; the files feature adds the file names). */
+  purchasesBy(userId: string, limit: number): Promise<Purchase[]> {
+    return this.purchases.find({ where: { userId }, order: { createdDate: 'DESC', id: 'DESC' }, take: limit });
   }
 
   /** The purchases matching a query (the platform layer's filters, sort and page); the caller adds `user_id` for a buyer. */

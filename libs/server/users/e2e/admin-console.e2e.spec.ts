@@ -3,8 +3,13 @@ import { parse } from 'csv-parse/sync';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import {
+  ADMIN_USER_SORTS,
   ADMIN_USERS_TEXTS as T,
   type AdminFileStats,
+  type AdminUserDetail,
+  type AdminUserSort,
+  type AdminUserView,
+  type SortDirection,
   type AdminSummary,
   type AdminUserPage,
   type AuditPage,
@@ -37,6 +42,53 @@ const TRICKY: SeedUser[] = [
   { email: 'phone@tricky.test', full_name: 'Phil Phone', phone: '+15551234567', created: new Date(NOW - 25_200_000) },
 ];
 
+/**
+ * Users made for the sort tests: more than two pages (found by the search 'sorted.test'), with ties in every column
+ * but e-mail, NULLs in the nullable ones, and names and companies that differ only by case (a tie too).
+ */
+const SORTED_COUNT = 120;
+const SORTED: SeedUser[] = Array.from({ length: SORTED_COUNT }, (_, i) => ({
+  email: `sort-${String((i * 37) % SORTED_COUNT).padStart(3, '0')}@sorted.test`,
+  full_name: [null, 'alpha', 'Alpha', 'beta', 'Gamma', 'delta'][i % 6],
+  company: [null, 'acme', 'Bolt', 'bolt', 'zeta'][i % 5],
+  // (All users: the role tests want exactly two admins; role sorts are checked over the whole table.)
+  download_count: i % 3,
+  created: new Date(NOW - 90 * 86_400_000 - (i % 4) * 3600_000),
+  last_login: i % 7 === 0 ? null : new Date(NOW - (i % 3) * 20 * 86_400_000),
+}));
+
+/** The sort key a column compares (text case-insensitively, dates as times); null sorts first ascending. */
+function sortKey(u: AdminUserView, sort: AdminUserSort): string | number | null {
+  switch (sort) {
+    case 'name':
+      return u.full_name?.toLowerCase() ?? null;
+    case 'email':
+      return u.email;
+    case 'company':
+      return u.company?.toLowerCase() ?? null;
+    case 'role':
+      return u.role;
+    case 'downloads':
+      return u.download_count;
+    case 'joined':
+      return Date.parse(u.created_date);
+    case 'last_login':
+    case 'status':
+      return u.last_login ? Date.parse(u.last_login) : null;
+  }
+}
+
+/** The order the api promises: the column (NULLs first ascending, last descending), then id; status is last login reversed. */
+function compareUsers(sort: AdminUserSort, dir: SortDirection) {
+  const ascending = (dir === 'asc') !== (sort === 'status');
+  return (a: AdminUserView, b: AdminUserView) => {
+    const [x, y] = [sortKey(a, sort), sortKey(b, sort)];
+    const byKey = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    const up = byKey || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return ascending ? up : -up;
+  };
+}
+
 describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
   let t: TestEnv;
   let app: ApiApp;
@@ -56,7 +108,7 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
     }
     // The first admin the api made at start would be a third admin: these tests want exactly two.
     await db().query("UPDATE users SET role = 'user' WHERE email = 'admin@solvr.local'");
-    await seedUsers(app, [...manyUsers(LOAD, NOW), ...TRICKY]);
+    await seedUsers(app, [...manyUsers(LOAD, NOW), ...TRICKY, ...SORTED]);
     if (mysql) await db().query('ANALYZE TABLE users');
   }, 180_000);
   afterAll(async () => {
@@ -68,7 +120,7 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
 
   it('pages 100,000 users newest first, 50 at a time, with no row twice', async () => {
     const first = await page();
-    expect(first.total).toBe(LOAD + TRICKY.length + API_ACCOUNTS);
+    expect(first.total).toBe(LOAD + TRICKY.length + SORTED_COUNT + API_ACCOUNTS);
     expect(first.users).toHaveLength(50);
     const second = await page({ after: first.next as string });
     const dates = [...first.users, ...second.users].map((u) => u.created_date);
@@ -94,40 +146,121 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
     expect((await page({ q: 'nobody-here' })).users).toEqual([]);
   });
 
-  it('serves the pages from the (created_date, id) index, without sorting the table; on SQLite a search reads its trigram index', async () => {
+  /** The index each sort walks (joined: the one made for the newest-first list). */
+  const SORT_INDEX: Record<AdminUserSort, string> = {
+    name: 'users_sort_name',
+    email: 'users_sort_email',
+    company: 'users_sort_company',
+    role: 'users_sort_role',
+    downloads: 'users_sort_downloads',
+    joined: 'users_created_id',
+    last_login: 'users_sort_last_login',
+    status: 'users_sort_last_login',
+  };
+
+  it('serves every sort, both ways, from an index in order, without sorting the table; on SQLite a search reads its trigram index', async () => {
     const directory = app.get(UserDirectory);
-    for (const q of ['', 'acme']) {
-      const [sql, params] = directory.pageQuery(q, null).limit(51).getQueryAndParameters();
-      if (mysql) {
-        const plan: Array<{ key: string | null; Extra: string | null }> = await db().query(`EXPLAIN ${sql}`, params);
-        expect(plan[0].key).toBe('users_created_id');
-        expect(plan[0].Extra ?? '').not.toMatch(/filesort/i);
-      } else {
-        const plan: Array<{ detail: string }> = await db().query(`EXPLAIN QUERY PLAN ${sql}`, params);
-        const text = plan.map((p) => p.detail).join('\n');
-        if (q) {
-          // The matches come from users_search, then only they are sorted: no pass over the users table.
-          expect(text).toMatch(/SCAN users_search VIRTUAL TABLE/);
-          expect(text).not.toMatch(/SCAN u\b/);
-        } else {
-          expect(text).toMatch(/USING (COVERING )?INDEX users_created_id/);
-          expect(text).not.toMatch(/TEMP B-TREE/);
+    for (const sort of ADMIN_USER_SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        // The first page, and a deep page (after a cursor in the middle of the values).
+        const [, , value, id] = JSON.parse(Buffer.from((await page({ sort, dir })).next as string, 'base64url').toString());
+        const cursors = [null, { sort, dir, value, id }];
+        for (const q of ['', 'acme']) {
+          for (const after of cursors) {
+            const [sql, params] = directory.pageQuery(q, { sort, dir }, after).limit(51).getQueryAndParameters();
+            const where = `${sort} ${dir} q=${q} after=${!!after}`;
+            if (mysql) {
+              const plan: Array<{ key: string | null; Extra: string | null }> = await db().query(`EXPLAIN ${sql}`, params);
+              if (!q) expect([where, plan[0].key]).toEqual([where, expect.stringMatching(sort === 'email' ? /email/i : new RegExp(`^${SORT_INDEX[sort]}$`))]);
+              if (!q) expect([where, plan[0].Extra ?? '']).toEqual([where, expect.not.stringMatching(/filesort/i)]);
+            } else {
+              const plan: Array<{ detail: string }> = await db().query(`EXPLAIN QUERY PLAN ${sql}`, params);
+              const text = plan.map((p) => p.detail).join('\n');
+              if (q) {
+                // The matches come from users_search: no pass over the users table.
+                expect([where, text]).toEqual([where, expect.stringMatching(/SCAN users_search VIRTUAL TABLE/)]);
+                expect([where, text]).toEqual([where, expect.not.stringMatching(/SCAN u\b/)]);
+              } else {
+                expect([where, text]).toEqual([where, expect.stringMatching(new RegExp(`USING (COVERING )?INDEX ${SORT_INDEX[sort]}\\b`))]);
+                expect([where, text]).toEqual([where, expect.not.stringMatching(/TEMP B-TREE/)]);
+              }
+            }
+          }
         }
       }
     }
     const indexes: string[] = mysql
       ? (await db().query('SHOW INDEX FROM users')).map((r: { Key_name: string; Column_name: string }) => `${r.Key_name}:${r.Column_name}`)
       : (await db().query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users'")).map((r: { name: string }) => r.name);
-    for (const name of ['users_created_id', 'users_full_name', 'users_company', 'users_role', 'users_last_login']) {
-      expect(indexes.some((i) => i.startsWith(name))).toBe(true);
+    for (const name of Object.values(SORT_INDEX)) expect(indexes.some((i) => i.startsWith(name))).toBe(true);
+  });
+
+  it('sorts by every column both ways, with a search, paging by keyset through ties and NULLs without a row twice or missed', async () => {
+    for (const sort of ADMIN_USER_SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const seen: AdminUserView[] = [];
+        let next: string | null = null;
+        let pages = 0;
+        do {
+          const res: AdminUserPage = await page({ q: 'sorted.test', sort, dir, ...(next ? { after: next } : {}) });
+          expect(res.total).toBe(SORTED_COUNT);
+          seen.push(...res.users);
+          next = res.next;
+          pages++;
+        } while (next && pages < 10);
+        const where = `${sort} ${dir}`;
+        expect([where, pages]).toEqual([where, 3]);
+        expect([where, seen.map((u) => u.email).sort()]).toEqual([where, SORTED.map((u) => u.email).sort()]);
+        expect([where, seen.map((u) => u.email)]).toEqual([where, [...seen].sort(compareUsers(sort, dir)).map((u) => u.email)]);
+      }
+    }
+    // Status reads Active, Inactive, New from A to Z.
+    const byStatus = (await page({ q: 'sorted.test', sort: 'status' })).users.map((u) => u.last_login);
+    expect(byStatus[0]).not.toBeNull();
+  });
+
+  it('pages 100,000 users by every column both ways: each page continues the last, with no row twice', async () => {
+    for (const sort of ADMIN_USER_SORTS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const first = await page({ sort, dir });
+        const second = await page({ sort, dir, after: first.next as string });
+        const third = await page({ sort, dir, after: second.next as string });
+        const rows = [...first.users, ...second.users, ...third.users];
+        const where = `${sort} ${dir}`;
+        expect([where, first.total, new Set(rows.map((u) => u.id)).size]).toEqual([where, LOAD + TRICKY.length + SORTED_COUNT + API_ACCOUNTS, 150]);
+        // (Only the load users: the databases' collations differ on the tricky names' control characters and accents.)
+        const plain = rows.filter((u) => u.email.endsWith('@load.test') || u.email.endsWith('@sorted.test'));
+        const compare = compareUsers(sort, dir);
+        for (let i = 1; i < plain.length; i++) expect([where, i, compare(plain[i - 1], plain[i]) < 0]).toEqual([where, i, true]);
+      }
+    }
+  }, 120_000);
+
+  it('refuses an unknown sort column, a bad direction and a cursor of another sort with a sentence', async () => {
+    const bad = async (query: Record<string, string>) => (await as(ADMIN)(api().get('/api/admin/users').query(query)).expect(400)).body.message;
+    expect(await bad({ sort: 'password_hash' })).toBe(T.badSort);
+    expect(await bad({ sort: 'name', dir: 'sideways' })).toBe(T.badDirection);
+    const byName = await page({ sort: 'name' });
+    expect(await bad({ sort: 'email', after: byName.next as string })).toBe(T.badCursor);
+    expect(await bad({ sort: 'name', dir: 'desc', after: byName.next as string })).toBe(T.badCursor);
+  });
+
+  it("answers a user's details for the side panel to admins only, and 404 with a sentence for an unknown id", async () => {
+    const [target] = (await page({ q: 'comma@tricky.test' })).users;
+    const detail = (await as(ADMIN)(api().get(`/api/admin/users/${target.id}`)).expect(200)).body as AdminUserDetail;
+    expect(detail).toMatchObject({ ...target, street_address_1: null, city: null, country: null, profile_completed: false, bulk_mail_opt_out: false });
+    await as(USER)(api().get(`/api/admin/users/${target.id}`)).expect(403);
+    await api().get(`/api/admin/users/${target.id}`).expect(401);
+    for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nobody']) {
+      expect((await as(ADMIN)(api().get(`/api/admin/users/${unknown}`)).expect(404)).body.message).toBe(T.userNotFound);
     }
   });
 
   it('counts users, admins and downloads for the stat cards, and files and downloads per day for the Overview', async () => {
     const summary = (await as(ADMIN)(api().get('/api/admin/summary')).expect(200)).body as AdminSummary;
-    const seeded = [...manyUsers(LOAD, NOW), ...TRICKY];
+    const seeded = [...manyUsers(LOAD, NOW), ...TRICKY, ...SORTED];
     expect(summary).toEqual({
-      total_users: LOAD + TRICKY.length + API_ACCOUNTS,
+      total_users: LOAD + TRICKY.length + SORTED_COUNT + API_ACCOUNTS,
       admins: 2,
       total_downloads: seeded.reduce((n, u) => n + (u.download_count ?? 0), 0),
     });
@@ -189,10 +322,17 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
       expect(body.toString()).toContain('"Jane ""JJ"" Doe"');
     });
 
+    it('exports in the order the list is sorted by, and refuses an unknown sort', async () => {
+      const res = await as(ADMIN)(api().get('/api/admin/users/export.csv').query({ q: 'sorted.test', sort: 'email', dir: 'desc' })).buffer(true).expect(200);
+      const rows: string[][] = parse(res.text ?? res.body, { bom: true });
+      expect(rows.slice(1).map((r) => r[1])).toEqual(SORTED.map((u) => u.email).sort().reverse());
+      expect((await as(ADMIN)(api().get('/api/admin/users/export.csv').query({ sort: 'nope' })).expect(400)).body.message).toBe(T.badSort);
+    });
+
     it('exports every one of 100,000 users, and only the header row when nothing matches', async () => {
       const all: string[][] = parse((await exportCsv()).body, { bom: true });
-      expect(all).toHaveLength(LOAD + TRICKY.length + API_ACCOUNTS + 1);
-      expect(new Set(all.slice(1).map((r) => r[1])).size).toBe(LOAD + TRICKY.length + API_ACCOUNTS);
+      expect(all).toHaveLength(LOAD + TRICKY.length + SORTED_COUNT + API_ACCOUNTS + 1);
+      expect(new Set(all.slice(1).map((r) => r[1])).size).toBe(LOAD + TRICKY.length + SORTED_COUNT + API_ACCOUNTS);
       const none: string[][] = parse((await exportCsv('matches-nobody')).body, { bom: true });
       expect(none).toEqual([[...USERS_CSV_COLUMNS]]);
     }, 120_000);
@@ -269,6 +409,22 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
         await as(ADMIN)(api()[method](`/api/admin/audit/${created?.id}`)).send({}).expect(404);
         await as(ADMIN)(api()[method]('/api/admin/audit')).send({}).expect(404);
       }
+    });
+
+    it("filters the entries by or about one user for the side panel: admins only, 404 for an unknown user", async () => {
+      const idOf = async (email: string) => (await page({ q: email })).users[0].id;
+      const [userId, adminId] = [await idOf(USER), await idOf(ADMIN)];
+      const about = (await as(ADMIN)(api().get('/api/admin/audit').query({ user: userId })).expect(200)).body as AuditPage;
+      expect(about.entries.length).toBeGreaterThanOrEqual(2);
+      expect(about.entries.every((e) => e.actor_id === userId || (e.target_type === 'user' && e.target_id === userId))).toBe(true);
+      expect(about.entries.some((e) => e.action === 'user.role')).toBe(true);
+      const by = (await as(ADMIN)(api().get('/api/admin/audit').query({ user: adminId })).expect(200)).body as AuditPage;
+      expect(by.entries.some((e) => e.actor_id === adminId && e.action === 'news.create')).toBe(true);
+      expect(by.entries.every((e) => e.actor_id === adminId || e.target_id === adminId)).toBe(true);
+      for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nobody']) {
+        expect((await as(ADMIN)(api().get('/api/admin/audit').query({ user: unknown })).expect(404)).body.message).toBe(T.userNotFound);
+      }
+      await as(USER)(api().get('/api/admin/audit').query({ user: userId })).expect(403);
     });
 
     it('records a failed action not at all', async () => {

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Header, Param, Patch, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import { IsIn } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserPage, type AdminUserView, type DailyCount, ROLES, type Role, type RoleChange, type UserPick } from '@solvr/contracts';
+import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserDetail, type AdminUserPage, type AdminUserView, type DailyCount, ROLES, type Role, type RoleChange, type UserPick } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, NoStore, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UserDirectory, toAdminUserView } from './user-directory';
+import { userOrderOf } from './user-order';
 import { usersCsv } from './users-csv';
 import { UsersService } from './users.service';
 
@@ -26,18 +27,25 @@ export class AdminUsersController {
     return this.directory.stats();
   }
 
-  /** GET /api/admin/users?q=&after=: newest first, 50 a page, searched over name, e-mail and company. */
+  /**
+   * GET /api/admin/users?q=&sort=&dir=&after=: 50 a page, searched over name, e-mail and company, sorted by a column
+   * (ADMIN_USER_SORTS) then id; newest first by default.
+   */
   @Get('users')
-  list(@Query('q') q: unknown, @Query('after') after: unknown): Promise<AdminUserPage> {
-    return this.directory.page(queryText(q), queryText(after) || null);
+  list(@Query('q') q: unknown, @Query('sort') sort: unknown, @Query('dir') dir: unknown, @Query('after') after: unknown): Promise<AdminUserPage> {
+    const order = userOrderOf(queryText(sort), queryText(dir));
+    return this.directory.page(queryText(q), queryText(after) || null, undefined, order);
   }
 
-  /** users.csv with the spec's columns, streamed from the database; the search filter applies. */
+  /** users.csv with the spec's columns, streamed from the database; the search filter and the list's order apply. */
   @Get('users/export.csv')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="users.csv"')
-  export(@Query('q') q: unknown, @Res() reply: FastifyReply): void {
-    reply.send(usersCsv(this.directory.export(queryText(q))));
+  export(@Query('q') q: unknown, @Query('sort') sort: unknown, @Query('dir') dir: unknown, @Res() reply: FastifyReply): void {
+    // The order is checked before the CSV headers are set, so a bad one answers as JSON.
+    const order = userOrderOf(queryText(sort), queryText(dir));
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="users.csv"')
+      .send(usersCsv(this.directory.export(queryText(q), order)));
   }
 
   /** Sign-ups per day over the last 30 days (the Overview's chart). */
@@ -50,6 +58,12 @@ export class AdminUsersController {
   @Get('users/pick')
   pick(@Query('q') q: unknown): Promise<UserPick[]> {
     return this.users.pick(queryText(q));
+  }
+
+  /** GET /api/admin/users/:id: the side panel's details (its downloads, purchases and audit entries come from their features). */
+  @Get('users/:id')
+  detail(@Param('id') id: string): Promise<AdminUserDetail> {
+    return this.directory.detail(id);
   }
 
   @Patch('users/:id/role')

@@ -7,4 +7,6 @@ export * from './migrations';
 export * from './user.views';
 export * from './users.config';
 export * from './user-directory';
+export * from './saved-search.entity';
+export * from './saved-searches';
 export { ACCESS_STATE_MS } from './access-state-cache';

@@ -1,28 +1,28 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ADMIN_USERS_PAGE_SIZE, type AdminUserPage, type AdminSummary, type AdminUserView, type DailyCount } from '@solvr/contracts';
 import {
-  applyRecordQuery,
-  countPerDay,
-  decodeKeysetCursor,
-  encodeKeysetCursor,
-  type KeysetCursor,
-  keysetCursorOf,
-  keysetRows,
-  newestFirstAfter,
-  OffThreadReads,
-  type RecordQuery,
-} from '@solvr/server-core';
+  ADMIN_USERS_DEFAULT_ORDER,
+  ADMIN_USERS_PAGE_SIZE,
+  ADMIN_USERS_TEXTS,
+  type AdminSummary,
+  type AdminUserDetail,
+  type AdminUserOrder,
+  type AdminUserPage,
+  type AdminUserView,
+  type DailyCount,
+} from '@solvr/contracts';
+import { applyRecordQuery, countPerDay, OffThreadReads, type RecordQuery } from '@solvr/server-core';
 import { User } from './user.entity';
+import { decodeUserCursor, encodeUserCursor, orderedRange, rangesOf, type UserCursor, userCursorOf } from './user-order';
 import { whereUserMatches } from './user-search';
 
 const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.emailVerified', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
 
 /**
- * The admin's read side of the users table (UsersService stays its only writer): the Users tab's search and
- * pages, its counts, the CSV export and the sign-ups chart. Pages are keyset pages over (created_date, id),
- * which the index users_created_id serves in order: page 2,000 costs what page 1 does.
+ * The admin's read side of the users table (UsersService stays its only writer): the Users tab's search, sorted
+ * pages and side panel details, its counts, the CSV export and the sign-ups chart. Pages are keyset pages over
+ * (sort column, id), which an index serves in order (user-order.ts): page 2,000 costs what page 1 does.
  */
 @Injectable()
 export class UserDirectory {
@@ -35,35 +35,54 @@ export class UserDirectory {
     return whereUserMatches(this.users.createQueryBuilder('u'), q, ['email', 'full_name', 'company']);
   }
 
-  /** Which users a page shows: their ids and keyset values (the query's plan is checked by the tests). */
-  pageQuery(q: string, after: KeysetCursor | null) {
-    return newestFirstAfter(this.matching(q).select('u.id', 'id'), 'u', after);
+  /** Which users a page shows, within one range of the order: their ids and sort values (the plans are checked by the tests). */
+  pageQuery(q: string, order: AdminUserOrder = ADMIN_USERS_DEFAULT_ORDER, after: UserCursor | null = null, range = rangesOf(order, after)[0]) {
+    return orderedRange(this.matching(q).select('u.id', 'id'), order, range);
+  }
+
+  /** The ids of up to `limit` users after the cursor, in order, read off the api's thread; `counted` on a search's first page. */
+  private async hits(q: string, order: AdminUserOrder, after: UserCursor | null, limit: number, count: boolean) {
+    const hits: Array<Record<string, unknown> & { id: string; total?: number | string }> = [];
+    let counted: number | null = null;
+    const ranges = rangesOf(order, after);
+    for (const range of ranges) {
+      const query = this.pageQuery(q, order, after, range).limit(limit - hits.length);
+      // One range holds every match: it counts them in the same pass (see page()).
+      if (count && ranges.length === 1) query.addSelect('COUNT(*) OVER ()', 'total');
+      const rows = await this.reads.all<Record<string, unknown> & { id: string; total?: number | string }>(...query.getQueryAndParameters());
+      if (count && ranges.length === 1) counted = Number(rows[0]?.total ?? 0);
+      hits.push(...rows);
+      if (hits.length >= limit) break;
+    }
+    return { hits, counted };
   }
 
   /**
    * Which users match and how many are worked out off the api's thread (OffThreadReads: a search at 100,000 users
    * must not stall every other request); the page's own 50 rows are then read by id.
    */
-  async page(q: string, after: string | null, limit = ADMIN_USERS_PAGE_SIZE): Promise<AdminUserPage> {
-    const cursor = after ? decodeKeysetCursor(after) : null;
+  async page(q: string, after: string | null, limit = ADMIN_USERS_PAGE_SIZE, order: AdminUserOrder = ADMIN_USERS_DEFAULT_ORDER): Promise<AdminUserPage> {
+    const cursor = after ? decodeUserCursor(after, order) : null;
     // A search's first page counts its matches in the same pass (a rare search on MariaDB is then one scan of the
     // table, not a walk of the date index looking up every row, then a second scan to count).
-    const countedHere = !cursor && !!q.trim();
-    const query = this.pageQuery(q, cursor).limit(limit + 1);
-    if (countedHere) query.addSelect('COUNT(*) OVER ()', 'total');
-    const hits = await this.reads.all<Record<string, unknown> & { id: string; total?: number | string }>(...query.getQueryAndParameters());
+    const { hits, counted } = await this.hits(q, order, cursor, limit + 1, !cursor && !!q.trim());
     // A first page that holds every user is its own count.
-    const total = countedHere ? Number(hits[0]?.total ?? 0) : !cursor && hits.length <= limit ? hits.length : await this.count(q);
+    const total = counted ?? (!cursor && hits.length <= limit ? hits.length : await this.count(q));
     const shown = hits.slice(0, limit);
-    const rows = shown.length ? await this.users.createQueryBuilder('u').select(LISTED).whereInIds(shown.map((h) => h.id)).getMany() : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
     const last = shown[shown.length - 1];
     return {
-      // (A user deleted between the two reads is left out.)
-      users: shown.flatMap((h) => (byId.has(h.id) ? [toAdminUserView(byId.get(h.id) as User)] : [])),
+      users: (await this.byIds(shown.map((h) => h.id))).map(toAdminUserView),
       total,
-      next: hits.length > limit ? encodeKeysetCursor(keysetCursorOf(last, last.id)) : null,
+      next: hits.length > limit ? encodeUserCursor(userCursorOf(order, last, last.id)) : null,
     };
+  }
+
+  /** The listed columns of these users, in the order given (a user deleted meanwhile is left out). */
+  private async byIds(ids: string[]): Promise<User[]> {
+    if (!ids.length) return [];
+    const rows = await this.users.createQueryBuilder('u').select(LISTED).whereInIds(ids).getMany();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   private async count(q: string): Promise<number> {
@@ -71,15 +90,33 @@ export class UserDirectory {
     return Number(row?.total ?? 0);
   }
 
-  /** Every matching user, newest first, `chunk` rows at a time: the CSV export never holds them all. */
-  async *export(q: string, chunk = 1000): AsyncGenerator<User[]> {
-    let after: KeysetCursor | null = null;
+  /** Every matching user in the list's order, `chunk` rows at a time: the CSV export never holds them all. */
+  async *export(q: string, order: AdminUserOrder = ADMIN_USERS_DEFAULT_ORDER, chunk = 1000): AsyncGenerator<User[]> {
+    let after: UserCursor | null = null;
     for (;;) {
-      const rows: Array<{ row: User; cursor: KeysetCursor }> = await keysetRows(newestFirstAfter(this.matching(q).select(LISTED), 'u', after).limit(chunk));
-      if (rows.length) yield rows.map((r) => r.row);
-      if (rows.length < chunk) return;
-      after = rows[rows.length - 1].cursor;
+      const { hits } = await this.hits(q, order, after, chunk, false);
+      if (hits.length) yield await this.byIds(hits.map((h) => h.id));
+      if (hits.length < chunk) return;
+      const last = hits[hits.length - 1];
+      after = userCursorOf(order, last, last.id);
     }
+  }
+
+  /** GET /api/admin/users/:id: the side panel's details; 404 for an unknown id. */
+  async detail(id: string): Promise<AdminUserDetail> {
+    const user = await this.users.findOne({ where: { id } });
+    if (!user) throw new NotFoundException(ADMIN_USERS_TEXTS.userNotFound);
+    return {
+      ...toAdminUserView(user),
+      street_address_1: user.streetAddress1,
+      street_address_2: user.streetAddress2,
+      city: user.city,
+      state_province: user.stateProvince,
+      postal_code: user.postalCode,
+      country: user.country,
+      profile_completed: !!user.profileCompleted,
+      bulk_mail_opt_out: !!user.bulkMailOptOut,
+    };
   }
 
   /** The accounts matching a query (the platform layer's filters, sort and page); the caller limits a user to its own. */

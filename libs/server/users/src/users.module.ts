@@ -6,17 +6,19 @@ import { User } from './user.entity';
 import { Passwords } from './passwords';
 import { UsersService } from './users.service';
 import { UserDirectory } from './user-directory';
+import { SavedSearch } from './saved-search.entity';
+import { SavedSearchesController, SavedSearchesService } from './saved-searches';
 
 /** Owns the users table: other features go through UsersService, never the repository. No routes: the worker uses it. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
-  providers: [UsersService, UserDirectory, Passwords],
-  exports: [UsersService, UserDirectory, Passwords],
+  imports: [TypeOrmModule.forFeature([User, SavedSearch])],
+  providers: [UsersService, UserDirectory, Passwords, SavedSearchesService],
+  exports: [UsersService, UserDirectory, Passwords, SavedSearchesService],
 })
 export class UsersDataModule {}
 
 /** The users table and the admin's user routes. */
-@Module({ imports: [UsersDataModule], controllers: [AdminUsersController], exports: [UsersDataModule] })
+@Module({ imports: [UsersDataModule], controllers: [AdminUsersController, SavedSearchesController], exports: [UsersDataModule] })
 export class UsersModule {}
 
 /** Only the api seeds the first admin (after its migrations). */

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { type EntityManager, In, IsNull, Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ADMIN_USERS_TEXTS, type AccountView, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
 import type { AccessState, AccountSource } from '@solvr/server-core';
 import { User } from './user.entity';
@@ -113,22 +113,23 @@ export class UsersService implements AccountSource {
   }
 
   /**
-   * The recipients of a campaign (confirmed accounts only), a chunk at a time (a campaign to 100,000 users never holds them all): the users
-   * with these ids, or every user matching a search. Ordered by id from `after` on, so chunks never overlap and a
-   * fan-out stopped half-way resumes at the `through` of the last chunk it finished.
+   * The recipients of a campaign (confirmed accounts only), a chunk at a time (a campaign to 100,000 users never holds
+   * them all): the users with these ids, every user matching a search, the admins, or a saved search's matches.
+   * Ordered by id from `after` on, so chunks never overlap and a fan-out stopped half-way resumes at the `through` of
+   * the last chunk it finished. (Segments other features own are walked by the mail feature through mailRecipientsOf.)
    */
   async *mailAudience(audience: MailAudience, { after = '', chunk = 1000 } = {}): AsyncGenerator<{ recipients: MailRecipient[]; through: string }> {
     if (audience.userIds) {
       const ids = [...new Set(audience.userIds)].sort().filter((id) => id > after);
       for (let i = 0; i < ids.length; i += chunk) {
         const slice = ids.slice(i, i + chunk);
-        const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(slice), emailVerified: true }, order: { id: 'ASC' } });
-        yield { recipients: rows.map(toRecipient), through: slice[slice.length - 1] };
+        yield { recipients: await this.mailRecipientsOf(slice), through: slice[slice.length - 1] };
       }
       return;
     }
     for (;;) {
-      const rows = await this.mailable(audience.all?.q ?? '')
+      const rows = await this.audienceQuery(audience)
+        .andWhere(CONFIRMED, { confirmed: true })
         .select(['u.id', 'u.email', 'u.fullName', 'u.bulkMailOptOut'])
         .andWhere('u.id > :after', { after })
         .orderBy('u.id', 'ASC')
@@ -138,6 +139,21 @@ export class UsersService implements AccountSource {
       after = rows[rows.length - 1].id;
       yield { recipients: rows.map(toRecipient), through: after };
     }
+  }
+
+  /** The confirmed accounts among these ids (one chunk of a campaign), by id; the opted-out are included, marked. */
+  async mailRecipientsOf(ids: string[]): Promise<MailRecipient[]> {
+    if (!ids.length) return [];
+    const rows = await this.users.find({ select: RECIPIENT_FIELDS, where: { id: In(ids), emailVerified: true }, order: { id: 'ASC' } });
+    return rows.map(toRecipient);
+  }
+
+  /** The users of a search, the admins or a saved search, before the confirmed filter (alias `u`). */
+  private audienceQuery(audience: MailAudience) {
+    const qb = this.users.createQueryBuilder('u');
+    if (audience.admins) return qb.where('u.role = :role', { role: 'admin' });
+    if (audience.saved) return whereUserMatches(qb, audience.saved.q, ['email', 'full_name', 'company']);
+    return whereUserMatches(qb, audience.all?.q ?? '', ['email', 'full_name']);
   }
 
   /** The ids of every user matching `query` that a campaign reaches (confirmed, not opted out), at most `max`. */
@@ -150,20 +166,35 @@ export class UsersService implements AccountSource {
     return rows.map((r) => r.id);
   }
 
-  /** How many users a campaign reaches and how many of them opted out, before any message is made. */
-  async mailAudienceSize(audience: MailAudience, chunk = 1000): Promise<{ reachable: number; optedOut: number }> {
-    const size = { reachable: 0, optedOut: 0 };
-    const add = (rows: Array<{ optedOut: unknown; n: string | number }>) => {
-      for (const r of rows) size[Number(r.optedOut) ? 'optedOut' : 'reachable'] += Number(r.n);
-    };
-    const counted = () =>
-      this.users.createQueryBuilder('u').select('u.bulk_mail_opt_out', 'optedOut').addSelect('COUNT(*)', 'n').groupBy('u.bulk_mail_opt_out');
-    if (audience.userIds) {
-      const ids = [...new Set(audience.userIds)];
-      for (let i = 0; i < ids.length; i += chunk) add(await counted().where('u.id IN (:...ids)', { ids: ids.slice(i, i + chunk) }).andWhere(CONFIRMED, { confirmed: true }).getRawMany());
-      return size;
-    }
-    add(await whereUserMatches(counted(), audience.all?.q ?? '', ['email', 'full_name']).andWhere(CONFIRMED, { confirmed: true }).getRawMany());
+  /**
+   * How many users a campaign reaches, and how many it leaves out and why, before any message is made: SQL counts,
+   * ids in chunks, so 100,000 users are never loaded. An unconfirmed account counts as unconfirmed, opted out or not.
+   */
+  async mailAudienceSize(audience: MailAudience, chunk = 1000): Promise<MailAudienceSize> {
+    if (!audience.userIds) return this.sizeOf(this.audienceQuery(audience), 0);
+    const size = emptyMailAudienceSize();
+    const ids = [...new Set(audience.userIds)];
+    for (let i = 0; i < ids.length; i += chunk) addMailAudienceSize(size, await this.mailSizeOf(ids.slice(i, i + chunk)));
+    return size;
+  }
+
+  /** mailAudienceSize of one chunk of ids (a segment another feature owns is counted a chunk at a time). */
+  mailSizeOf(ids: string[]): Promise<MailAudienceSize> {
+    if (!ids.length) return Promise.resolve(emptyMailAudienceSize());
+    return this.sizeOf(this.users.createQueryBuilder('u').where('u.id IN (:...ids)', { ids }), ids.length);
+  }
+
+  private async sizeOf(qb: SelectQueryBuilder<User>, expected: number): Promise<MailAudienceSize> {
+    const rows = await qb
+      .select('u.email_verified', 'confirmed')
+      .addSelect('u.bulk_mail_opt_out', 'optedOut')
+      .addSelect('COUNT(*)', 'n')
+      .groupBy('u.email_verified')
+      .addGroupBy('u.bulk_mail_opt_out')
+      .getRawMany<{ confirmed: unknown; optedOut: unknown; n: string | number }>();
+    const size = emptyMailAudienceSize();
+    for (const r of rows) size[!Number(r.confirmed) ? 'unconfirmed' : Number(r.optedOut) ? 'optedOut' : 'reachable'] += Number(r.n);
+    if (expected) size.notFound = expected - size.reachable - size.optedOut - size.unconfirmed;
     return size;
   }
 
@@ -334,10 +365,35 @@ const CONFIRMED = 'u.email_verified = :confirmed';
 
 const RECIPIENT_FIELDS = { id: true, email: true, fullName: true, bulkMailOptOut: true } as const;
 
-/** Who a campaign goes to: these users, or every user matching a search (the Email tab's "Select all"). */
+/**
+ * Who a campaign goes to, as stored with it (mail_campaigns.audience) and read again by the fan-out: these users,
+ * every user matching a search ('' = everyone confirmed), the admins, a saved search (its text frozen when sent),
+ * or a segment another feature owns (walked by the mail feature through its MailSegmentSource).
+ */
 export interface MailAudience {
   userIds?: string[];
   all?: { q: string };
+  admins?: true;
+  saved?: { id: string; name: string; q: string };
+  source?: { kind: string; option: string; label: string };
+}
+
+/** Whom a campaign reaches, and whom it leaves out: opted out, unconfirmed, or no longer an account. */
+export interface MailAudienceSize {
+  reachable: number;
+  optedOut: number;
+  unconfirmed: number;
+  notFound: number;
+}
+
+export const emptyMailAudienceSize = (): MailAudienceSize => ({ reachable: 0, optedOut: 0, unconfirmed: 0, notFound: 0 });
+
+export function addMailAudienceSize(to: MailAudienceSize, more: MailAudienceSize): MailAudienceSize {
+  to.reachable += more.reachable;
+  to.optedOut += more.optedOut;
+  to.unconfirmed += more.unconfirmed;
+  to.notFound += more.notFound;
+  return to;
 }
 
 export interface MailRecipient {

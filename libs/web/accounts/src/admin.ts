@@ -4,3 +4,5 @@
 export { accountsAdminApi, useUsersSummaryQuery, useSignupsQuery } from './admin/users-admin.api';
 export { UsersTab } from './admin/users-tab';
 import './admin/users-admin.css';
+export { SaveSearchButton } from './admin/save-search-button';
+export { savedSearchesApi, useSavedSearchesQuery, useDeleteSavedSearchMutation } from './admin/saved-searches.api';

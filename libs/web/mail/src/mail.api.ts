@@ -5,15 +5,18 @@ import type {
   CampaignRequest,
   CampaignView,
   ContactRequest,
+  MailAudienceCount,
+  MailAudienceRequest,
   MailRecipientIds,
   MailRecipientPage,
+  MailSegmentChoice,
   SubscriptionView,
   TestMailResult,
 } from '@solvr/contracts';
 import { api } from '@solvr/web-data';
 
 /** The mail endpoints: Contact (signed in), unsubscribe (the link's token), and the Email Center (admins). */
-export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'Subscription'] }).injectEndpoints({
+export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'Subscription', 'SavedSearches'] }).injectEndpoints({
   endpoints: (build) => ({
     sendContact: build.mutation<void, ContactRequest>({
       query: (body) => ({ url: '/contact', method: 'POST', body }),
@@ -34,6 +37,18 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'Subscr
     }),
     campaignPreview: build.query<CampaignPreview, { subject: string; message: string }>({
       query: (body) => ({ url: '/admin/mail/preview', method: 'POST', body }),
+    }),
+    /** The segments and their options; a search saved on the Users tab (tag SavedSearches) is offered at once. */
+    mailSegments: build.query<MailSegmentChoice[], void>({
+      query: () => '/admin/mail/segments',
+      providesTags: ['SavedSearches'],
+    }),
+    mailAudience: build.query<MailAudienceCount, MailAudienceRequest>({
+      query: (body) => ({ url: '/admin/mail/audience', method: 'POST', body }),
+      providesTags: ['Campaigns'],
+    }),
+    sendCampaignTest: build.mutation<TestMailResult, { subject: string; message: string }>({
+      query: (body) => ({ url: '/admin/mail/campaigns/test', method: 'POST', body }),
     }),
     campaigns: build.query<CampaignView[], void>({
       query: () => '/admin/mail/campaigns',
@@ -65,6 +80,9 @@ export const {
   useLazyMailRecipientIdsQuery,
   useCampaignsQuery,
   useCampaignPreviewQuery,
+  useMailSegmentsQuery,
+  useMailAudienceQuery,
+  useSendCampaignTestMutation,
   useCampaignQuery,
   useSendCampaignMutation,
   useRetryCampaignMutation,

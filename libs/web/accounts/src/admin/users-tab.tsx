@@ -1,104 +1,31 @@
-import { useEffect, useId, useState } from 'react';
-import { ADMIN_USERS_TEXTS as T, formatListDate, LIMITS, type AdminUserView, type Role, userActivity } from '@solvr/contracts';
-import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, EmptyState, SkeletonCard, Stat, toast } from '@solvr/web-ui';
-import { ConfirmDialog, Input, useDebounced } from '@solvr/web-ui/forms';
+import { useEffect, useState } from 'react';
+import { ADMIN_USERS_DEFAULT_ORDER, ADMIN_USERS_TEXTS as T, LIMITS, type AdminUserOrder, type AdminUserView } from '@solvr/contracts';
+import { Button, EmptyState, SkeletonCard, Stat, toast } from '@solvr/web-ui';
+import { Input, useDebounced } from '@solvr/web-ui/forms';
 import { errorMessage, selectUser, useAppSelector } from '@solvr/web-data';
-import { useAdminUsersInfiniteQuery, useChangeRoleMutation, useExportUsersMutation, useUsersSummaryQuery } from './users-admin.api';
-
-const ACTIVITY_BADGE = { New: 'secondary', Active: 'success', Inactive: 'outline' } as const;
+import { useNarrow } from './use-narrow';
+import { UserCard, UsersTable } from './user-row';
+import { UserPanel } from './user-panel';
+import { SaveSearchButton } from './save-search-button';
+import { useAdminUsersInfiniteQuery, useExportUsersMutation, useUsersSummaryQuery } from './users-admin.api';
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 250;
 
-function UserCard({ user, isSelf }: { user: AdminUserView; isSelf: boolean }) {
-  const titleId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [changeRole] = useChangeRoleMutation();
-  const name = user.full_name || T.noName;
-  const who = user.full_name || user.email;
-  const target: Role = user.role === 'admin' ? 'user' : 'admin';
-  const activity = userActivity(user.last_login);
-
-  const apply = () =>
-    changeRole({ id: user.id, role: target })
-      .unwrap()
-      .then(() => {
-        toast({ variant: 'success', title: T.roleChanged(who, target) });
-      })
-      .catch((err) => {
-        toast({ variant: 'error', title: errorMessage(err, T.roleFailed) });
-        throw err;
-      });
-
-  return (
-    <Card className="au-user" role="article" aria-labelledby={titleId}>
-      <CardHeader className="au-user-header">
-        <CardTitle id={titleId} className="au-user-name">
-          {name}
-        </CardTitle>
-        <div className="au-badges">
-          <Badge variant={user.role === 'admin' ? 'warning' : 'secondary'}>{user.role === 'admin' ? T.admin : T.user}</Badge>
-          <Badge variant={ACTIVITY_BADGE[activity]}>{activity}</Badge>
-          {!user.email_verified && (
-            <Badge variant="outline" title={T.unconfirmedLabel}>
-              {T.unconfirmed}
-            </Badge>
-          )}
-        </div>
-      </CardHeader>
-      <CardContent>
-        <p className="au-email">{user.email}</p>
-        <dl className="au-facts">
-          <div>
-            <dt>{T.company}</dt>
-            <dd>{user.company || '—'}</dd>
-          </div>
-          <div>
-            <dt>{T.jobTitle}</dt>
-            <dd>{user.job_title || '—'}</dd>
-          </div>
-          <div>
-            <dt>{T.downloads}</dt>
-            <dd>{user.download_count.toLocaleString('en-US')}</dd>
-          </div>
-          <div>
-            <dt>{T.joined}</dt>
-            <dd>{formatListDate(user.created_date)}</dd>
-          </div>
-          <div>
-            <dt>{T.lastLogin}</dt>
-            <dd>{user.last_login ? formatListDate(user.last_login) : T.never}</dd>
-          </div>
-        </dl>
-      </CardContent>
-      {!isSelf && (
-        <CardFooter className="au-actions">
-          <Button size="sm" variant="outline" aria-label={target === 'admin' ? T.makeAdminLabel(who) : T.removeAdminLabel(who)} onClick={() => setConfirming(true)}>
-            {target === 'admin' ? T.makeAdmin : T.removeAdmin}
-          </Button>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            title={T.confirmTitle}
-            description={target === 'admin' ? T.confirmPromote(who) : T.confirmDemote(who)}
-            confirmLabel={target === 'admin' ? T.makeAdmin : T.removeAdmin}
-            cancelLabel={T.cancel}
-            variant={target === 'admin' ? 'primary' : 'danger'}
-            onConfirm={apply}
-          />
-        </CardFooter>
-      )}
-    </Card>
-  );
-}
-
-/** The admin console's Users tab: server-side search and paging, counts, roles and the CSV export. */
+/**
+ * The admin console's Users tab: server-side search, sort and paging, counts, roles, the CSV export and a side panel
+ * per user. Wide screens get a dense table, narrow ones (390 px) cards, from the same data.
+ */
 export function UsersTab() {
   const me = useAppSelector(selectUser);
   const [query, setQuery] = useState('');
+  const [order, setOrder] = useState<AdminUserOrder>(ADMIN_USERS_DEFAULT_ORDER);
+  const [open, setOpen] = useState<AdminUserView | null>(null);
+  const narrow = useNarrow();
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const list = { q, ...order };
   const { data: summary } = useUsersSummaryQuery();
-  const { data, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useAdminUsersInfiniteQuery(q);
+  const { data, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, error } = useAdminUsersInfiniteQuery(list);
   const [exportUsers, { isLoading: exporting }] = useExportUsersMutation();
   const users = data?.pages.flatMap((p) => p.users) ?? [];
   const total = data?.pages[0]?.total ?? 0;
@@ -108,7 +35,7 @@ export function UsersTab() {
   }, [error]);
 
   const exportCsv = () =>
-    exportUsers(q)
+    exportUsers(list)
       .unwrap()
       .catch((err) => toast({ variant: 'error', title: errorMessage(err, T.exportFailed) }));
 
@@ -125,7 +52,11 @@ export function UsersTab() {
         <Stat label={T.admins} value={summary?.admins.toLocaleString('en-US') ?? '…'} />
         <Stat label={T.totalDownloads} value={summary?.total_downloads.toLocaleString('en-US') ?? '…'} />
       </div>
-      <Input type="search" className="au-search" placeholder={T.searchPlaceholder} aria-label={T.searchLabel} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className="au-search-row">
+        <Input type="search" className="au-search" placeholder={T.searchPlaceholder} aria-label={T.searchLabel} value={query} onChange={(e) => setQuery(e.target.value)} />
+        {/* A named search is an Email Center segment. */}
+        <SaveSearchButton q={q} />
+      </div>
       {isLoading ? (
         <div className="au-list" aria-busy="true">
           {Array.from({ length: LIMITS.skeletons.admin }, (_, i) => (
@@ -139,13 +70,17 @@ export function UsersTab() {
           <p className="au-count" aria-live="polite" aria-busy={isFetching}>
             {T.shown(users.length, total)}
           </p>
-          <ul className="au-list">
-            {users.map((u) => (
-              <li key={u.id}>
-                <UserCard user={u} isSelf={u.id === me?.id} />
-              </li>
-            ))}
-          </ul>
+          {narrow ? (
+            <ul className="au-list">
+              {users.map((u) => (
+                <li key={u.id}>
+                  <UserCard user={u} isSelf={u.id === me?.id} onOpen={setOpen} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <UsersTable users={users} selfId={me?.id} order={order} onSort={setOrder} onOpen={setOpen} />
+          )}
           {hasNextPage && (
             <Button variant="outline" className="au-more" loading={isFetchingNextPage} onClick={() => fetchNextPage()}>
               {T.loadMore}
@@ -153,6 +88,7 @@ export function UsersTab() {
           )}
         </>
       )}
+      {open && <UserPanel user={open} onClose={() => setOpen(null)} />}
     </section>
   );
 }
