@@ -31,7 +31,11 @@ for (const width of [1366, 390]) {
         if (r.request().resourceType() === 'script') scripts.push(r.text());
       };
       page.on('response', collect);
+      // The server-rendered page adds its scripts after its first paint (a busy machine may paint late): wait for
+      // the first, then for the rest.
+      const firstScript = page.waitForResponse((r) => r.request().resourceType() === 'script');
       await page.goto('/Landing');
+      await firstScript;
       await page.waitForLoadState('networkidle');
       page.off('response', collect);
       expect((await Promise.all(scripts)).filter((code) => code.includes('ProseMirror'))).toEqual([]);
