@@ -55,6 +55,8 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
   const [dialog, setDialogState] = useState<OpenDialog | null>(null);
   // Where the dialog was opened from: what it inserts or changes goes there, wherever the focus went meanwhile.
   const dialogSelection = useRef<Selection | null>(null);
+  // Where the text's caret goes back to when a dialog closes: focused again, the browser may put it at the start.
+  const afterDialog = useRef<Selection | null>(null);
   const toolbar = useRef<EditorToolbarHandle>(null);
   // The editor's own HTML of the post as loaded: reading that again means "unchanged".
   const baseline = useRef<string | null>(null);
@@ -98,6 +100,11 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
     injectCSS: false,
     onCreate: ({ editor: created }) => {
       baseline.current = lossy.length ? null : editorHtml(created);
+    },
+    onFocus: ({ editor: focused }) => {
+      const selection = afterDialog.current;
+      afterDialog.current = null;
+      if (selection) focused.view.dispatch(focused.state.tr.setSelection(selection.map(focused.state.doc, focused.state.tr.mapping)));
     },
     onUpdate: ({ editor: changed }) => {
       const html = editorHtml(changed);
@@ -151,6 +158,7 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
   const html = mode === 'html';
   const setDialog = (next: OpenDialog | null) => {
     if (next) dialogSelection.current = editor.state.selection;
+    else afterDialog.current = editor.state.selection;
     setDialogState(next);
   };
   const chain = () => editor.chain();
