@@ -18,6 +18,8 @@ mkdirSync(OUT, { recursive: true });
 const MIN = 60_000;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Names of failed tests, repeated under the summary so the end of a CI log says what failed. */
+const failures = [];
 const started = Date.now();
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
@@ -56,6 +58,12 @@ function jest(name, args, env = {}) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     // A suite that failed to load counts as a failure even though it ran no test.
     const broken = r.numRuntimeErrorTestSuites ?? 0;
+    for (const suite of r.testResults ?? []) {
+      const path = suite.name.replace(`${ROOT}/`, '');
+      const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) failures.push(`${name}: ${path} › ${t.fullName}`);
+      if (!failed.length && suite.status === 'failed') failures.push(`${name}: ${path} (did not run: ${suite.message.split('\n').find((l) => l.trim())?.trim() ?? 'failed to load'})`);
+    }
     return tally(name, r.numPassedTests, r.numFailedTests + broken + (code !== 0 && r.numFailedTests + broken === 0 ? 1 : 0), r.numPendingTests);
   });
 }
@@ -66,9 +74,26 @@ function playwright(name) {
     if (run('node', ['tools/e2e-prepare.mjs']) !== 0) return tally(name, 0, 1, 0);
     const code = run('npx', ['playwright', 'test', '-c', 'apps/e2e/playwright.config.ts'], { env: { PW_REPORTER: file }, timeout: 30 * MIN });
     if (!existsSync(file)) return tally(name, 0, 1, 0);
-    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const { stats } = report;
+    for (const title of failedJourneys(report.suites ?? [])) failures.push(`${name}: ${title}`);
     return tally(name, stats.expected + stats.flaky, stats.unexpected + (code !== 0 && !stats.unexpected ? 1 : 0), stats.skipped);
   });
+}
+
+/** Titles of the Playwright tests whose outcome was "unexpected", with their file and project. */
+function failedJourneys(suites, parents = []) {
+  const found = [];
+  for (const suite of suites) {
+    const path = suite.title ? [...parents, suite.title] : parents;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') found.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')}`);
+      }
+    }
+    found.push(...failedJourneys(suite.suites ?? [], path));
+  }
+  return found;
 }
 
 /** A tier that cannot run here: a failure under CI=true, a warning otherwise. */
@@ -115,6 +140,7 @@ if (built) {
 
 console.log('\n──────── npm test summary ────────');
 for (const line of lines) console.log(line);
+if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(`total ${seconds(Date.now() - started)}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed ? 1 : 0);

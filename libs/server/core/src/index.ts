@@ -36,3 +36,4 @@ export * from './database/like-pattern';
 export * from './database/transaction';
 export * from './database/record-query';
 export * from './mail/mail-segment-source';
+export * from './discovery/marked-providers';

@@ -18,7 +18,7 @@ export class UserFiles {
   ) {}
 
   private async known(userId: string): Promise<void> {
-    if (!(await this.users.findById(userId))) throw new NotFoundException(ADMIN_USERS_TEXTS.userNotFound);
+    if (!(await this.users.exists(userId))) throw new NotFoundException(ADMIN_USERS_TEXTS.userNotFound);
   }
 
   private async filesByIds(ids: Array<string | null>): Promise<Map<string, FileRecord>> {

@@ -9,7 +9,7 @@ import {
   type MailSegmentChoice,
   SAVED_SEARCH_TEXTS,
 } from '@solvr/contracts';
-import { MAIL_SEGMENT_SOURCE, type MailSegmentSource } from '@solvr/server-core';
+import { MAIL_SEGMENT_SOURCE, markedProviders, type MailSegmentSource } from '@solvr/server-core';
 import {
   addMailAudienceSize,
   emptyMailAudienceSize,
@@ -40,12 +40,7 @@ export class MailSegments {
   ) {}
 
   private get sources(): Map<string, MailSegmentSource> {
-    if (!this.found) {
-      this.found = new Map();
-      for (const { instance, metatype } of this.discovery.getProviders()) {
-        if (instance && metatype && this.reflector.get(MAIL_SEGMENT_SOURCE, metatype)) this.found.set((instance as MailSegmentSource).kind, instance as MailSegmentSource);
-      }
-    }
+    this.found ??= new Map(markedProviders<MailSegmentSource>(this.discovery, this.reflector, MAIL_SEGMENT_SOURCE).map(({ instance }) => [instance.kind, instance]));
     return this.found;
   }
 

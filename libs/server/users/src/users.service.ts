@@ -24,6 +24,11 @@ export class UsersService implements AccountSource {
 
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
+  /** Whether an account with this id exists (an indexed probe: no row is read). */
+  exists(id: string): Promise<boolean> {
+    return this.users.exists({ where: { id } });
+  }
+
   findById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
   }

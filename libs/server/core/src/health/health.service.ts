@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import type { ComponentHealth, HealthComponent, HealthReport } from '@solvr/contracts';
+import { markedProviders } from '../discovery/marked-providers';
 import { QueueHealth } from '../queue/queue.health';
 import { ChecksHealth, HEALTH_COMPONENT } from './health-indicator';
 import { withTimeout } from './with-timeout';
@@ -18,9 +19,7 @@ export class HealthService {
   ) {}
 
   private indicator(component: HealthComponent): ChecksHealth | undefined {
-    return this.discovery
-      .getProviders()
-      .find((w) => w.metatype && w.instance && this.reflector.get(HEALTH_COMPONENT, w.metatype) === component)?.instance;
+    return markedProviders<ChecksHealth, HealthComponent>(this.discovery, this.reflector, HEALTH_COMPONENT).find((p) => p.mark === component)?.instance;
   }
 
   async database(): Promise<ComponentHealth> {

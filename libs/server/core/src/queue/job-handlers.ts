@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { markedProviders } from '../discovery/marked-providers';
 import { JOB_HANDLER, QUEUE_PROCESSOR, QueueJob } from './decorators';
 import { QUEUES, QueueName } from './queue.constants';
 
@@ -17,11 +18,7 @@ export class JobHandlerRegistry implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const wrapper of this.discovery.getProviders()) {
-      const { instance, metatype } = wrapper;
-      if (!instance || !metatype) continue;
-      const queue = this.reflector.get<QueueName | undefined>(QUEUE_PROCESSOR, metatype);
-      if (!queue) continue;
+    for (const { instance, mark: queue } of markedProviders<Record<string, Handler>, QueueName>(this.discovery, this.reflector, QUEUE_PROCESSOR)) {
       for (const method of this.scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
         const job = this.reflector.get<string | undefined>(JOB_HANDLER, instance[method]);
         if (!job) continue;
