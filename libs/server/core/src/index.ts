@@ -20,6 +20,8 @@ export * from './http/all-exceptions.filter';
 export * from './http/serve-web';
 export * from './http/web-assets';
 export * from './http/public-reads';
+export * from './http/account-reads';
+export * from './http/read-replays.module';
 export * from './http/no-store';
 export * from './http/page-renderer';
 export * from './access/access.decorators';

@@ -4,6 +4,8 @@ import http from 'http';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ACCESS_STATE_MS } from '@solvr/server-users';
 import { FILE_TEXTS, type AdminFileView, type AuditPage, type FileView } from '@solvr/contracts';
 import { configOf } from '@solvr/server-core';
 import { filesConfig, FilesService } from '@solvr/server-files';
@@ -566,6 +568,32 @@ describe(`files (${TIER})`, () => {
         [EMAILS.user],
       );
       expect(rows[0].file_id).toBeNull();
+    });
+  });
+
+  describe('the library answer replayed to its caller', () => {
+    const listed = async (caller: Caller, id: string) => ((await as(caller)(api().get('/api/files')).expect(200)).body as FileView[]).find((v) => v.id === id);
+
+    it('is never another caller\'s, shows a write through the api on the next read, and one made outside it within ACCESS_STATE_MS', async () => {
+      const f = await uploaded({ name: 'Replayed', access_type: 'specific_users', allowed_users: JSON.stringify([EMAILS.allowed]) }, file('replayed.zip'));
+      // Each caller their own answer, asked in turn.
+      for (let i = 0; i < 2; i++) {
+        expect(await listed('allowed', f.id)).toMatchObject({ name: 'Replayed' });
+        expect(await listed('user', f.id)).toBeUndefined();
+      }
+      // Through the api: the next read shows it.
+      await as('admin')(api().patch(`/api/admin/files/${f.id}`)).send({ is_active: false }).expect(200);
+      expect(await listed('allowed', f.id)).toBeUndefined();
+      await as('admin')(api().patch(`/api/admin/files/${f.id}`)).send({ is_active: true }).expect(200);
+      expect(await listed('allowed', f.id)).toMatchObject({ name: 'Replayed', download_count: 0 });
+      // A download (the counts it shows) too.
+      const link = await downloadLink(f.id, 'allowed');
+      expect((await rawRequest(port, link)).status).toBe(200);
+      await waitFor(async () => (await listed('allowed', f.id))?.download_count === 1, 'the download counted in the list');
+      // Outside the api (another replica, or the database's owner): once the caller's access state is renewed.
+      await db().query('UPDATE files SET is_active = ? WHERE id = ?', [false, f.id]);
+      await sleep(ACCESS_STATE_MS);
+      expect(await listed('allowed', f.id)).toBeUndefined();
     });
   });
 });

@@ -2,10 +2,11 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Re
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
 import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
-import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
+import { AccountRead, AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
-import { FilesService } from './files.service';
+import { FilesService, LIBRARY_READS } from './files.service';
+import { PURCHASE_READS } from '@solvr/server-payments';
 import { FileStats } from './file-stats';
 import { ReleasesService } from './releases/releases.service';
 import { UploadsService } from './uploads.service';
@@ -19,8 +20,12 @@ export class FilesController {
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
-  /** FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost). */
+  /**
+   * FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost), and
+   * replayed to the same caller until the files, their purchases or their account change.
+   */
   @Get()
+  @AccountRead(LIBRARY_READS, PURCHASE_READS)
   @Header('Content-Type', 'application/json; charset=utf-8')
   list(@CurrentUser() user: SessionUser): Promise<Buffer> {
     return this.files.listJsonFor(user);

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { DataSource, Repository } from 'typeorm';
@@ -21,7 +21,7 @@ import {
   type UploadRecord,
   validateUpload,
 } from '@solvr/contracts';
-import { AccessService, applyRecordQuery, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AccessService, AccountReadCache, applyRecordQuery, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
 import { DOWNLOAD_PATH } from './download-holder';
@@ -35,6 +35,9 @@ import { isSeededPlaceholder } from './releases/seeded-releases';
 /** Where the signed links point; the DownloadsController answers there. */
 
 /** The stored object of a new upload, as StorageService.put measured it. */
+/** The tag of the library answers replayed per caller (@AccountRead on GET /api/files); every write here invalidates it. */
+export const LIBRARY_READS = 'library';
+
 export interface StoredUpload {
   key: string;
   fileName: string;
@@ -67,8 +70,15 @@ export class FilesService {
     private readonly access: AccessService,
     private readonly payments: PaymentsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
+    // The api's; a worker serves no reads.
+    @Optional() private readonly accountReads?: AccountReadCache,
   ) {
     this.library = new LibraryCache(files, dataSource);
+  }
+
+  /** A write here changed what the library shows: the replayed list answers (@AccountRead(LIBRARY_READS)) are made again. */
+  private libraryChanged(): void {
+    this.accountReads?.invalidate(LIBRARY_READS);
   }
 
   /**
@@ -213,6 +223,7 @@ export class FilesService {
       updatedDate: new Date(),
     };
     await this.files.update({ id }, columns);
+    this.libraryChanged();
     return toAdminFileView({ ...row, ...columns });
   }
 
@@ -238,6 +249,7 @@ export class FilesService {
     const row = await this.find(id);
     const updatedDate = new Date();
     await this.files.update({ id }, { isActive, updatedDate });
+    this.libraryChanged();
     return toAdminFileView({ ...row, isActive, updatedDate });
   }
 
@@ -249,6 +261,7 @@ export class FilesService {
     const row = await this.find(id);
     await this.storage.delete(row.storageKey);
     await this.files.delete({ id });
+    this.libraryChanged();
     return { name: row.name };
   }
 
@@ -284,6 +297,7 @@ export class FilesService {
       arch: record.release_channel ? archOf(stored.fileName) : null,
     });
     await this.files.insert(row);
+    this.libraryChanged();
     return toAdminFileView(row);
   }
 
@@ -322,11 +336,13 @@ export class FilesService {
       await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
     });
+    this.libraryChanged();
   }
 
   /** A release fetched at /downloads/{name} without a session: the file's counter only. */
   async countAnonymousDownload(fileId: string): Promise<void> {
     await this.files.increment({ id: fileId }, 'downloadCount', 1);
+    this.libraryChanged();
   }
 
 }

@@ -93,6 +93,11 @@ export class AccessService {
     return (await this.accounts.accessState(user.id))?.role ?? null;
   }
 
+  /** The access state read when this caller's token was verified in this request (undefined if it was not). */
+  stateOf(user: SessionUser): AccessState | undefined {
+    return this.verified.get(user);
+  }
+
   /** The caller's account as read when their token was verified in this request (undefined if it was not). */
   accountOf(user: SessionUser): AccountView | undefined {
     return this.verified.get(user)?.account;

@@ -10,6 +10,7 @@ import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.mod
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { registerNoStore } from './no-store';
 import { keepRawBodyIfAsked } from './raw-body';
+import type { AccountReadCache } from './account-reads';
 import { PublicReadCache } from './public-reads';
 import { serveWeb } from './serve-web';
 
@@ -49,7 +50,7 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 export async function configureHttp(
   app: NestFastifyApplication,
   config: AppConfig,
-  opts: { web?: boolean; publicReads?: PublicReadCache; metrics?: { attach(fastify: FastifyInstance): void } } = {},
+  opts: { web?: boolean; publicReads?: PublicReadCache; accountReads?: AccountReadCache; metrics?: { attach(fastify: FastifyInstance): void } } = {},
 ): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
@@ -61,9 +62,10 @@ export async function configureHttp(
   registerNoStore(fastify);
 
   await app.register(fastifyCookie);
-  // Ahead of the headers below: a kept public answer carries the ones it was first sent with (the api's; the worker,
+  // Ahead of the headers below: a kept public or account answer carries the ones it was first sent with (the api's; the worker,
   // health only, has none).
   opts.publicReads?.attach(fastify);
+  opts.accountReads?.attach(fastify);
   // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
   // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
   // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON

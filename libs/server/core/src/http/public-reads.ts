@@ -1,6 +1,6 @@
-import { applyDecorators, Global, Injectable, Module } from '@nestjs/common';
+import { applyDecorators, Injectable } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
 
 /** What a route declares with @PublicRead: the tag its owner invalidates, and how long another replica may lag. */
@@ -50,9 +50,8 @@ export class PublicReadCache {
     fastify.addHook('onSend', (req, reply, payload, done) => {
       const options = optionsOf(req);
       if (options && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-        const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !PER_ANSWER.has(name.toLowerCase())));
-        // An answer that varies by a request header or sets a cookie is not the same for everyone.
-        if (!('vary' in headers) && !('set-cookie' in headers)) {
+        const headers = keptHeaders(reply);
+        if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
           this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, headers, body: payload });
         }
@@ -74,6 +73,17 @@ export class PublicReadCache {
 /** Only a request without a bearer token gets (or makes) the shared answer: a token is checked even on public routes. */
 const isAnonymousGet = (req: FastifyRequest) => req.method === 'GET' && !req.headers.authorization;
 
-@Global()
-@Module({ providers: [PublicReadCache], exports: [PublicReadCache] })
-export class PublicReadsModule {}
+/** The request's Bearer token, if it has one. */
+export const bearerToken = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+};
+
+/**
+ * The headers an answer is replayed with: its own, less the per-connection ones; undefined when the answer is not
+ * the same on every replay (it varies by a request header, or sets a cookie).
+ */
+export function keptHeaders(reply: FastifyReply): OutgoingHttpHeaders | undefined {
+  const headers = Object.fromEntries(Object.entries(reply.getHeaders()).filter(([name]) => !PER_ANSWER.has(name.toLowerCase())));
+  return 'vary' in headers || 'set-cookie' in headers ? undefined : headers;
+}

@@ -1,0 +1,84 @@
+import { applyDecorators, Injectable } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'http';
+import { LRUCache } from 'lru-cache';
+import type { SessionUser } from '../access/access.decorators';
+import { type AccessState, AccessService } from '../access/access.service';
+import { bearerToken, keptHeaders } from './public-reads';
+
+/** What a route declares with @AccountRead: the tags of the data besides the caller's account its answer shows. */
+interface AccountReadOptions {
+  tags: string[];
+}
+
+interface Answer {
+  /** The caller's access state the answer was made under: a newer state (a write, or ACCESS_STATE_MS passed) makes it stale. */
+  state: AccessState;
+  versions: number[];
+  headers: OutgoingHttpHeaders;
+  body: Buffer | string;
+}
+
+/** Kept answers in all, in bytes: a library list is hundreds of KB per caller. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** The tag versions a request's read started under (set on a miss, used when its answer is kept). */
+const VERSIONS = Symbol('accountReadVersions');
+
+type AccountRequest = FastifyRequest & { user?: SessionUser; [VERSIONS]?: number[] };
+
+const optionsOf = (req: FastifyRequest): AccountReadOptions | undefined => (req.routeOptions.config as { accountRead?: AccountReadOptions } | undefined)?.accountRead;
+
+/**
+ * A signed-in read whose answer depends only on the caller's account and the tagged data: its last 200 answer per
+ * caller and address is replayed once the token is verified, ahead of the framework's guards, pipes and handler.
+ * It lives as long as the access state it was made under (the account's own writes and ACCESS_STATE_MS renew that)
+ * and until the owner of a tag invalidates it (its writes on this replica; another replica's within the same time).
+ */
+export const AccountRead = (...tags: string[]) => applyDecorators(RouteConfig({ accountRead: { tags } satisfies AccountReadOptions }));
+
+/** The answers of @AccountRead routes, one cache per app. */
+@Injectable()
+export class AccountReadCache {
+  private readonly versions = new Map<string, number>();
+  private readonly answers = new LRUCache<string, Answer>({ maxSize: MAX_BYTES, sizeCalculation: (a) => Buffer.byteLength(a.body) + 1024 });
+
+  constructor(private readonly access: AccessService) {}
+
+  /** The data behind this tag changed: answers showing it are made again. */
+  invalidate(tag: string): void {
+    this.versions.set(tag, (this.versions.get(tag) ?? 0) + 1);
+  }
+
+  /** Registers the replay (ahead of the framework: a hit skips guards and handler) and the keeping of answers. */
+  attach(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (req: AccountRequest, reply, done) => {
+      const options = optionsOf(req);
+      const token = bearerToken(req);
+      if (!options || req.method !== 'GET' || !token) return done();
+      // A token that does not count goes on to the guard, which answers it.
+      this.access.verifyAccessToken(token).then(({ user, state }) => {
+        const answer = this.answers.get(`${user.id} ${req.url}`);
+        if (answer && answer.state === state && this.current(answer.versions, options)) {
+          reply.headers(answer.headers).send(answer.body);
+          return;
+        }
+        req[VERSIONS] = options.tags.map((tag) => this.versions.get(tag) ?? 0);
+        done();
+      }, () => done());
+    });
+    fastify.addHook('onSend', (req: AccountRequest, reply, payload, done) => {
+      const { user, [VERSIONS]: versions } = req;
+      const state = user && this.access.stateOf(user);
+      if (user && versions && state && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const headers = keptHeaders(reply);
+        if (headers) this.answers.set(`${user.id} ${req.url}`, { state, versions, headers, body: payload });
+      }
+      done(null, payload);
+    });
+  }
+
+  private current(versions: number[], options: AccountReadOptions): boolean {
+    return options.tags.every((tag, i) => (this.versions.get(tag) ?? 0) === versions[i]);
+  }
+}
