@@ -14,6 +14,11 @@ export interface DialogProps {
   showCloseButton?: boolean;
   /** Extra class on the dialog panel (e.g. `ui-dialog-lg` for a wider dialog). */
   className?: string;
+  /**
+   * Gives the focus back on close, instead of focusing what had it before the dialog opened (passed here): for a
+   * text editor, which must put its own caret back (focused from outside, the browser puts it at the start).
+   */
+  returnFocus?(previouslyFocused: HTMLElement | null): void;
 }
 
 const FOCUSABLE = [
@@ -66,6 +71,7 @@ export function Dialog({
   footer,
   showCloseButton = true,
   className,
+  returnFocus,
 }: DialogProps) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -73,8 +79,10 @@ export function Dialog({
   const panelRef = useRef<HTMLDivElement>(null);
   const pressStartedInside = useRef(false);
   const onOpenChangeRef = useRef(onOpenChange);
+  const returnFocusRef = useRef(returnFocus);
   useEffect(() => {
     onOpenChangeRef.current = onOpenChange;
+    returnFocusRef.current = returnFocus;
   });
 
   useEffect(() => {
@@ -111,7 +119,8 @@ export function Dialog({
       document.removeEventListener('keydown', onDocumentKeyDown);
       if (panel) stack.splice(stack.indexOf(panel), 1);
       unlockScroll();
-      if (previouslyFocused && previouslyFocused.isConnected && typeof previouslyFocused.focus === 'function') {
+      if (returnFocusRef.current) returnFocusRef.current(previouslyFocused);
+      else if (previouslyFocused && previouslyFocused.isConnected && typeof previouslyFocused.focus === 'function') {
         previouslyFocused.focus();
       }
     };

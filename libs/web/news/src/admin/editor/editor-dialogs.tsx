@@ -8,12 +8,13 @@ import { NEWS_EDITOR_TEXTS as T } from '../texts';
  * A dialog over the News dialog. Its keys and its form's submit stay in it: React passes a portal's events to its
  * parents, so the News dialog would take the focus back on Tab, and the News form would be submitted too.
  */
-function InnerDialog({ title, formId, submitLabel, onClose, extraButton, children }: { title: string; formId: string; submitLabel: string; onClose(): void; extraButton?: ReactNode; children: ReactNode }) {
+function InnerDialog({ title, formId, submitLabel, onClose, returnFocus, extraButton, children }: { title: string; formId: string; submitLabel: string; onClose(): void; returnFocus?(previouslyFocused: HTMLElement | null): void; extraButton?: ReactNode; children: ReactNode }) {
   return (
     <div className="nwa-rte-dialog-host" onKeyDown={(e) => e.stopPropagation()} onSubmit={(e) => e.stopPropagation()}>
       <Dialog
         open
         onOpenChange={(open) => !open && onClose()}
+        returnFocus={returnFocus}
         title={title}
         footer={
           <>
@@ -40,17 +41,22 @@ export function linkHref(input: string): string {
   return value;
 }
 
-export interface LinkDialogProps {
+/** What every editor dialog takes: its close, and how the focus goes back to where it was opened from. */
+interface EditorDialogProps {
+  onClose(): void;
+  returnFocus?(previouslyFocused: HTMLElement | null): void;
+}
+
+export interface LinkDialogProps extends EditorDialogProps {
   /** The link being edited, if the selection is in one. */
   href?: string;
   /** Asks for the link's text: nothing is selected to become the link. */
   needsText: boolean;
   onApply(link: { href: string; text?: string }): void;
   onRemove?: () => void;
-  onClose(): void;
 }
 
-export function LinkDialog({ href: initialHref = '', needsText, onApply, onRemove, onClose }: LinkDialogProps) {
+export function LinkDialog({ href: initialHref = '', needsText, onApply, onRemove, onClose, returnFocus }: LinkDialogProps) {
   const id = useId();
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
@@ -68,6 +74,7 @@ export function LinkDialog({ href: initialHref = '', needsText, onApply, onRemov
   };
   return (
     <InnerDialog
+      returnFocus={returnFocus}
       title={T.linkTitle}
       formId={`${id}-form`}
       submitLabel={initialHref ? T.apply : T.insert}
@@ -94,14 +101,13 @@ export function LinkDialog({ href: initialHref = '', needsText, onApply, onRemov
   );
 }
 
-export interface ImageDialogProps {
+export interface ImageDialogProps extends EditorDialogProps {
   /** The selected image, to change its alt text or address. */
   image?: { src: string; alt: string | null };
   onApply(image: { src: string; alt: string }): void;
-  onClose(): void;
 }
 
-export function ImageDialog({ image, onApply, onClose }: ImageDialogProps) {
+export function ImageDialog({ image, onApply, onClose, returnFocus }: ImageDialogProps) {
   const id = useId();
   const [src, setSrc] = useState(image?.src ?? '');
   const [alt, setAlt] = useState(image?.alt ?? '');
@@ -118,7 +124,7 @@ export function ImageDialog({ image, onApply, onClose }: ImageDialogProps) {
     onApply({ src: value, alt: altText });
   };
   return (
-    <InnerDialog title={T.imageTitle} formId={`${id}-form`} submitLabel={image ? T.apply : T.insert} onClose={onClose}>
+    <InnerDialog title={T.imageTitle} formId={`${id}-form`} submitLabel={image ? T.apply : T.insert} onClose={onClose} returnFocus={returnFocus}>
       <form id={`${id}-form`} className="nwa-form" noValidate onSubmit={submit}>
         <Field label={T.imageUrl} htmlFor={`${id}-src`} hint={T.imageUrlHint} error={errors.src} required>
           <Input id={`${id}-src`} type="text" inputMode="url" autoComplete="off" data-autofocus={image ? undefined : true} value={src} onChange={(e) => setSrc(e.target.value)} />
@@ -143,12 +149,11 @@ export function ImageDialog({ image, onApply, onClose }: ImageDialogProps) {
   );
 }
 
-export interface VideoDialogProps {
+export interface VideoDialogProps extends EditorDialogProps {
   onApply(video: { src: string; title: string }): void;
-  onClose(): void;
 }
 
-export function VideoDialog({ onApply, onClose }: VideoDialogProps) {
+export function VideoDialog({ onApply, onClose, returnFocus }: VideoDialogProps) {
   const id = useId();
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
@@ -162,7 +167,7 @@ export function VideoDialog({ onApply, onClose }: VideoDialogProps) {
     onApply({ src, title: title.trim() });
   };
   return (
-    <InnerDialog title={T.videoTitle} formId={`${id}-form`} submitLabel={T.insert} onClose={onClose}>
+    <InnerDialog title={T.videoTitle} formId={`${id}-form`} submitLabel={T.insert} onClose={onClose} returnFocus={returnFocus}>
       <form id={`${id}-form`} className="nwa-form" noValidate onSubmit={submit}>
         <Field label={T.videoUrl} htmlFor={`${id}-url`} hint={T.videoUrlHint} error={errors.url} required>
           <Input id={`${id}-url`} type="text" inputMode="url" autoComplete="off" data-autofocus value={url} onChange={(e) => setUrl(e.target.value)} />

@@ -55,7 +55,8 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
   const [dialog, setDialogState] = useState<OpenDialog | null>(null);
   // Where the dialog was opened from: what it inserts or changes goes there, wherever the focus went meanwhile.
   const dialogSelection = useRef<Selection | null>(null);
-  // Where the text's caret goes back to when a dialog closes: focused again, the browser may put it at the start.
+  // Where the text's caret goes back to when a dialog closes: the dialog gives the focus back to the text, and the
+  // browser, focusing it, puts the caret at the start (its selectionchange, a moment later, moved the editor's too).
   const afterDialog = useRef<Selection | null>(null);
   const toolbar = useRef<EditorToolbarHandle>(null);
   // The editor's own HTML of the post as loaded: reading that again means "unchanged".
@@ -100,11 +101,6 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
     injectCSS: false,
     onCreate: ({ editor: created }) => {
       baseline.current = lossy.length ? null : editorHtml(created);
-    },
-    onFocus: ({ editor: focused }) => {
-      const selection = afterDialog.current;
-      afterDialog.current = null;
-      if (selection) focused.view.dispatch(focused.state.tr.setSelection(selection.map(focused.state.doc, focused.state.tr.mapping)));
     },
     onUpdate: ({ editor: changed }) => {
       const html = editorHtml(changed);
@@ -153,6 +149,16 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
       editor.commands.setContent(source, { emitUpdate: false });
       setMode('visual');
     }
+  };
+
+  // A closed dialog gives the focus back here. To the text: the caret where the dialog left it, written to the page
+  // as the text is focused (focused from outside, the browser would put it at the start, and the editor follow).
+  const returnFocus = (previouslyFocused: HTMLElement | null) => {
+    const selection = afterDialog.current;
+    afterDialog.current = null;
+    if (selection) editor.view.dispatch(editor.state.tr.setSelection(selection.map(editor.state.doc, editor.state.tr.mapping)));
+    if (previouslyFocused && editor.view.dom.contains(previouslyFocused)) editor.view.focus();
+    else if (previouslyFocused?.isConnected) previouslyFocused.focus();
   };
 
   const html = mode === 'html';
@@ -233,6 +239,7 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
       )}
       {dialog?.kind === 'link' && (
         <LinkDialog
+          returnFocus={returnFocus}
           href={dialog.href}
           needsText={dialog.needsText}
           onClose={() => setDialog(null)}
@@ -253,6 +260,7 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
       )}
       {dialog?.kind === 'image' && (
         <ImageDialog
+          returnFocus={returnFocus}
           image={dialog.image}
           onClose={() => setDialog(null)}
           onApply={(image) => {
@@ -264,6 +272,7 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
       )}
       {dialog?.kind === 'video' && (
         <VideoDialog
+          returnFocus={returnFocus}
           onClose={() => setDialog(null)}
           onApply={(video) => {
             dialogChain().setVideoEmbed(video).run();
