@@ -2,9 +2,14 @@
 // mobile emulation as Lighthouse's mobile preset (4x CPU slowdown, 150 ms round trip, 1.6 Mbps down, 750 Kbps
 // up, 412x823 viewport). A fresh browser context (empty cache) per load. Then cold: the first byte of / and each
 // load after 10 s in which nobody asked for a page (issue 27: pages are rendered when the news changes, not then).
-import { existsSync } from 'node:fs';
+// The reference for the cold first byte: nginx serving the same document (its brotli bytes, brotli_static), asked
+// the same way after the same idle gap, in turn with the app: what waking an idle process costs on this machine.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { get as httpGet } from 'node:http';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { nginxProblem, startNginx } from '../lib/reference.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,6 +80,31 @@ async function loadOnce(browser, url, condition) {
 }
 
 /** Milliseconds from sending a GET of the page (as a browser asks: HTML, brotli) to its first byte. */
+/** The document the app sends for `url` (as a browser asks for it), in brotli and decoded. */
+function documentOf(url) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { accept: 'text/html', 'accept-encoding': 'br' } }, (res) => {
+      const parts = [];
+      res.on('data', (c) => parts.push(c));
+      res.on('end', () => {
+        const br = Buffer.concat(parts);
+        resolve({ br, html: res.headers['content-encoding'] === 'br' ? brotliDecompressSync(br) : br });
+      });
+    }).on('error', reject);
+  });
+}
+
+/** nginx serving that document as its index (brotli_static when Debian's module is there); null without nginx. */
+async function nginxWithDocument(url) {
+  if (nginxProblem()) return null;
+  const root = mkdtempSync(join(tmpdir(), 'solvr-bench-landing-'));
+  const { br, html } = await documentOf(url);
+  writeFileSync(join(root, 'index.html'), html);
+  writeFileSync(join(root, 'index.html.br'), br);
+  const nginx = await startNginx(root);
+  return { url: `${nginx.url}/`, stop: async () => { await nginx.stop(); rmSync(root, { recursive: true, force: true }); } };
+}
+
 function timeToFirstByte(url) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -122,15 +152,27 @@ export default {
       }
       // Cold (issue 27): each visit after an idle gap, when nobody has asked for the page for a while.
       const gapMs = ctx.smoke ? 500 : 10_000;
-      const cold = { ttfb: [], unthrottled: [], mobile: [] };
+      const cold = { ttfb: [], nginx: [], unthrottled: [], mobile: [] };
+      const reference = await nginxWithDocument(url);
+      try {
+        for (let i = 0; i < runs; i++) {
+          // In turn, each after its own gap: which goes first changes from run to run.
+          const order = i % 2 ? ['nginx', 'ttfb'] : ['ttfb', 'nginx'];
+          for (const which of order) {
+            if (which === 'nginx' && !reference) continue;
+            await idle(gapMs);
+            cold[which].push(await timeToFirstByte(which === 'nginx' ? reference.url : url));
+          }
+        }
+      } finally {
+        await reference?.stop();
+      }
       for (let i = 0; i < runs; i++) {
-        await idle(gapMs);
-        cold.ttfb.push(await timeToFirstByte(url));
         for (const name of Object.keys(CONDITIONS)) {
           await idle(gapMs);
           cold[name].push((await loadOnce(browser, url, CONDITIONS[name])).lcp);
         }
-        ctx.log(`  cold run ${i + 1}/${runs} (after ${gapMs / 1000} s idle): first byte ${cold.ttfb[i].toFixed(1)} ms, LCP ${cold.unthrottled[i]?.toFixed(0)} ms, mobile ${cold.mobile[i]?.toFixed(0)} ms`);
+        ctx.log(`  cold run ${i + 1}/${runs} (after ${gapMs / 1000} s idle): first byte ${cold.ttfb[i].toFixed(1)} ms (nginx, same page: ${cold.nginx[i]?.toFixed(1) ?? '-'} ms), LCP ${cold.unthrottled[i]?.toFixed(0)} ms, mobile ${cold.mobile[i]?.toFixed(0)} ms`);
       }
       const all = [...results.unthrottled, ...results.mobile];
       // Which files the bytes are, largest first: where to look when the JS goal is missed.
@@ -145,6 +187,7 @@ export default {
         lcp_ms: { label: 'LCP unthrottled', ...summarize(results.unthrottled.map((r) => r.lcp), 'ms') },
         lcp_mobile_ms: { label: 'LCP mobile emulation', ...summarize(results.mobile.map((r) => r.lcp), 'ms') },
         cold_ttfb_ms: { label: `first byte of / after ${gapMs / 1000} s idle`, ...summarize(cold.ttfb, 'ms') },
+        ...(cold.nginx.length ? { cold_ttfb_nginx_ms: { label: `reference: nginx's first byte of the same page after ${gapMs / 1000} s idle`, ...summarize(cold.nginx, 'ms') } } : {}),
         lcp_cold_ms: { label: `LCP unthrottled, each load after ${gapMs / 1000} s idle`, ...summarize(cold.unthrottled, 'ms') },
         lcp_mobile_cold_ms: { label: `LCP mobile emulation, each load after ${gapMs / 1000} s idle`, ...summarize(cold.mobile, 'ms') },
       };

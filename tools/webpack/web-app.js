@@ -45,6 +45,8 @@ const SHARED = {
   '@solvr/web-files/admin': libSingleton('libs/web/files', 'admin.ts'),
   '@solvr/web-news': libSingleton('libs/web/news'),
   '@solvr/web-news/admin': libSingleton('libs/web/news', 'admin.ts'),
+  // The Dashboard's cards: the user area's alone, so the public pages do not fetch them.
+  '@solvr/web-news/dashboard': libSingleton('libs/web/news', 'dashboard.ts'),
   // Not shared: @solvr/contracts (texts, rules, types) has no state, so each bundle carries, tree-shaken, the part
   // its pages use; shared, it would come whole (every text and rule of the site) with the first page.
 };

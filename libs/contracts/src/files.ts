@@ -1,6 +1,7 @@
 import type { FileAccessType, FileAvailability } from './access';
 import { tooLongMessage } from './field-limits';
-import { isChannelName, isReleaseVersion, PLATFORMS, RELEASE_TEXTS, type Platform, type ReleaseChannel } from './releases';
+import { PLATFORMS, type Platform } from './platforms';
+import { isChannelName, isReleaseVersion, RELEASE_TEXTS, type ReleaseChannel } from './releases';
 import { isValidEmail, normalizeEmail } from './signup';
 
 /** Spec section 9: prices are in cents, shown in en-US currency format; these are the choices, USD first. */

@@ -1,4 +1,5 @@
 import { LIMITS } from './limits';
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from './platforms';
 
 /** A release is a file marked as the installer of a channel for a platform (see FileView.release_channel). */
 export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
@@ -13,10 +14,6 @@ export const isChannelName = (name: string): boolean => /^[a-z][a-z0-9]{1,9}$/.t
 export const RELEASE_CHANNEL_LABELS: Record<string, string> = { stable: 'Stable', beta: 'Beta' };
 /** A channel's name for people (a channel an admin added reads as it is). */
 export const channelLabel = (channel: string): string => RELEASE_CHANNEL_LABELS[channel] ?? channel;
-
-export const PLATFORMS = ['windows', 'macos', 'linux'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-export const PLATFORM_LABELS: Record<Platform, string> = { windows: 'Windows', macos: 'macOS', linux: 'Linux' };
 
 /** electron-updater's generic provider asks for these names (latest.yml on Windows). */
 export const FEED_FILES: Record<Platform, string> = { windows: 'latest.yml', macos: 'latest-mac.yml', linux: 'latest-linux.yml' };
@@ -366,17 +363,4 @@ export const RELEASES_ADMIN_TEXTS = {
   revokeTitle: 'Revoke deploy token',
   revokeLabel: (name: string) => `Revoke ${name}`,
   revoking: 'Revoking…',
-} as const;
-
-/** The public release history page. */
-export const RELEASE_HISTORY_TEXTS = {
-  title: 'Release history',
-  intro: 'Every version of the desktop app, newest first.',
-  empty: 'No releases have been published yet.',
-  loading: 'Loading releases…',
-  files: 'Downloads',
-  /** A version's heading, e.g. "Solvr 2.0.0". */
-  version: (product: string, version: string) => `${product} ${version}`,
-  loadFailed: 'The release history could not be loaded.',
-  retry: 'Try again',
 } as const;

@@ -1,6 +1,6 @@
 import type { AdminTab } from './texts/admin';
 import { DEFAULT_BRAND } from './brand';
-import { RELEASE_HISTORY_TEXTS } from './releases';
+import { RELEASE_HISTORY_TEXTS } from './texts/release-history';
 import type { Role } from './roles';
 
 /** Spec section 2: a page name becomes a route: lower-case, spaces to hyphens, leading slash. */

@@ -3,7 +3,8 @@ import { PageContainer } from '@solvr/web-ui';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { PasswordCard } from '@solvr/web-accounts';
 import { AvailableDownloadsCard, DashboardStats } from '@solvr/web-files';
-import { DASHBOARD_NEWS_COUNT, LatestUpdateCard, MoreNewsCard, useLatestNews } from '@solvr/web-news';
+import { useLatestNews } from '@solvr/web-news';
+import { DASHBOARD_NEWS_COUNT, LatestUpdateCard, MoreNewsCard } from '@solvr/web-news/dashboard';
 
 const T = PORTAL_TEXTS.dashboard;
 

@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, type Platform } from '../releases';
+import { PLATFORM_LABELS, type Platform } from '../platforms';
 import { CLAIMS, PRODUCT_TEXTS } from './product';
 
 /** A section of the Help accordion: its topics, each a title and a text. */

@@ -1,5 +1,6 @@
 // @solvr/web-news: the news feature of the public pages (Landing's Latest Updates, the news page); a Module
-// Federation singleton like web-accounts. The admin console's News tab is in ./admin (@solvr/web-news/admin).
+// Federation singleton like web-accounts. The admin console's News tab is in ./admin (@solvr/web-news/admin), the
+// Dashboard's news cards in ./dashboard (@solvr/web-news/dashboard).
 // Data and markup are apart: the use* hooks fetch, the components only render the data they are given (so a server
 // renderer can call them with the same data).
 import './news-common.css';
@@ -17,5 +18,4 @@ export { PublicNews, type PublicNewsProps } from './lib/public-news';
 export { Pager, type PagerProps } from './lib/pager';
 export { NewsEmpty, NewsSkeletons, authorOf, type NewsEmptyProps, type HeadingLevel } from './lib/parts';
 export { newsPostPath, newsListPath, pageFromQuery, NEWS_POST_PARAM, NEWS_PAGE_PARAM } from './lib/news-path';
-export { LatestUpdateCard, MoreNewsCard, DASHBOARD_NEWS_COUNT, type DashboardNewsProps } from './lib/dashboard-news';
 export { latestNewsSsr, publicNewsSsr, type NewsSsrData } from './ssr';
