@@ -55,9 +55,6 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
   const [dialog, setDialogState] = useState<OpenDialog | null>(null);
   // Where the dialog was opened from: what it inserts or changes goes there, wherever the focus went meanwhile.
   const dialogSelection = useRef<Selection | null>(null);
-  // Where the text's caret goes back to when a dialog closes: the dialog gives the focus back to the text, and the
-  // browser, focusing it, puts the caret at the start (its selectionchange, a moment later, moved the editor's too).
-  const afterDialog = useRef<Selection | null>(null);
   const toolbar = useRef<EditorToolbarHandle>(null);
   // The editor's own HTML of the post as loaded: reading that again means "unchanged".
   const baseline = useRef<string | null>(null);
@@ -151,12 +148,9 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
     }
   };
 
-  // A closed dialog gives the focus back here. To the text: the caret where the dialog left it, written to the page
-  // as the text is focused (focused from outside, the browser would put it at the start, and the editor follow).
+  // A closed dialog gives the focus back here. To the text through the editor, whose focus writes its own caret (where
+  // the dialog left it) to the page: focused from outside, the browser puts it at the start, and the editor follows.
   const returnFocus = (previouslyFocused: HTMLElement | null) => {
-    const selection = afterDialog.current;
-    afterDialog.current = null;
-    if (selection) editor.view.dispatch(editor.state.tr.setSelection(selection.map(editor.state.doc, editor.state.tr.mapping)));
     if (previouslyFocused && editor.view.dom.contains(previouslyFocused)) editor.view.focus();
     else if (previouslyFocused?.isConnected) previouslyFocused.focus();
   };
@@ -164,7 +158,6 @@ export default function RichTextEditor({ id, initialHtml, labelId, describedBy, 
   const html = mode === 'html';
   const setDialog = (next: OpenDialog | null) => {
     if (next) dialogSelection.current = editor.state.selection;
-    else afterDialog.current = editor.state.selection;
     setDialogState(next);
   };
   const chain = () => editor.chain();
