@@ -79,7 +79,6 @@ async function loadOnce(browser, url, condition) {
   }
 }
 
-/** Milliseconds from sending a GET of the page (as a browser asks: HTML, brotli) to its first byte. */
 /** The document the app sends for `url` (as a browser asks for it), in brotli and decoded. */
 function documentOf(url) {
   return new Promise((resolve, reject) => {
@@ -105,6 +104,7 @@ async function nginxWithDocument(url) {
   return { url: `${nginx.url}/`, stop: async () => { await nginx.stop(); rmSync(root, { recursive: true, force: true }); } };
 }
 
+/** Milliseconds from sending a GET of the page (as a browser asks: HTML, brotli) to its first byte. */
 function timeToFirstByte(url) {
   return new Promise((resolve, reject) => {
     const started = performance.now();

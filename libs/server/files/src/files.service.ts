@@ -34,10 +34,10 @@ import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** Where the signed links point; the DownloadsController answers there. */
 
-/** The stored object of a new upload, as StorageService.put measured it. */
 /** The tag of the library answers replayed per caller (@AccountRead on GET /api/files); every write here invalidates it. */
 export const LIBRARY_READS = 'library';
 
+/** The stored object of a new upload, as StorageService.put measured it. */
 export interface StoredUpload {
   key: string;
   fileName: string;

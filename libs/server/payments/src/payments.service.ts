@@ -40,14 +40,14 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
+/** The tag of replayed answers that show the caller's purchases (@AccountRead): every purchase or refund invalidates it. */
+export const PURCHASE_READS = 'purchases';
+
 /**
  * The one owner of `purchases` and `payment_refunds`. Starts Stripe Checkout Sessions, records a purchase when the
  * provider confirms the payment (signed webhook, or the session read back from the provider), applies refunds in any
  * order, and tells the files feature which paid files a user bought.
  */
-/** The tag of replayed answers that show the caller's purchases (@AccountRead): every purchase or refund invalidates it. */
-export const PURCHASE_READS = 'purchases';
-
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');

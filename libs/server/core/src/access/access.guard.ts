@@ -6,6 +6,12 @@ import { isUnreachable } from '../http/all-exceptions.filter';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
 import { AccessService } from './access.service';
 
+/** The request's Bearer access token, if it has one. */
+export const bearerToken = (req: FastifyRequest): string | undefined => {
+  const header = req.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+};
+
 /**
  * Global guard: every route needs a valid Bearer access token unless marked @Public(). A token counts only while
  * its account exists with the same token version; the role comes from the database, not the token.
@@ -22,8 +28,7 @@ export class AccessGuard implements CanActivate {
       kind: 'signed-in',
     };
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: SessionUser }>();
-    const header = req.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const token = bearerToken(req);
     if (policy.kind === 'public') {
       if (token) req.user = (await this.check(token).catch(() => undefined))?.user;
       return true;

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../access/access.decorators';
+import { bearerToken } from '../access/access.guard';
 import { type AccessState, AccessService } from '../access/access.service';
-import { bearerToken, keptHeaders } from './public-reads';
+import { keptHeaders } from './public-reads';
 
 /** What a route declares with @AccountRead: the tags of the data besides the caller's account its answer shows. */
 interface AccountReadOptions {

@@ -73,12 +73,6 @@ export class PublicReadCache {
 /** Only a request without a bearer token gets (or makes) the shared answer: a token is checked even on public routes. */
 const isAnonymousGet = (req: FastifyRequest) => req.method === 'GET' && !req.headers.authorization;
 
-/** The request's Bearer token, if it has one. */
-export const bearerToken = (req: FastifyRequest): string | undefined => {
-  const header = req.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-};
-
 /**
  * The headers an answer is replayed with: its own, less the per-connection ones; undefined when the answer is not
  * the same on every replay (it varies by a request header, or sets a cookie).
