@@ -84,6 +84,9 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   private watch: ReturnType<typeof setInterval> | undefined;
   /** What the news table looked like at the last look: its row count and latest change. */
   private stamp: string | null = null;
+  /** Looks at the table started, and the newest whose answer was taken: an older look that answers later is dropped. */
+  private looksStarted = 0;
+  private newestLookTaken = 0;
   private readonly logger = new Logger(NewsService.name);
 
   constructor(
@@ -109,8 +112,13 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Another replica's write shows here as a new row count or a later updated_date (deletes change the count). */
   private async lookForChanges(notify = true): Promise<void> {
+    const look = ++this.looksStarted;
     try {
       const row = await this.news.createQueryBuilder('n').select('COUNT(*)', 'count').addSelect('MAX(n.updated_date)', 'latest').getRawOne<{ count: unknown; latest: unknown }>();
+      // Its stamp may be from before a newer look's (a write's, on another connection): taken, the next look would
+      // count that write again and make every page anew.
+      if (look < this.newestLookTaken) return;
+      this.newestLookTaken = look;
       const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
       const stamp = `${Number(row?.count ?? 0)}|${latest}`;
       const before = this.stamp;
