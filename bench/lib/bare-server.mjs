@@ -1,6 +1,7 @@
 // Reference servers on bare node:http, run as their own process (like the app) so that they do not share the
 // load generator's event loop. Started by reference.mjs; prints "listening <port>" when ready.
-//   BARE_KIND=bytes    answers every request with the bytes of BARE_BODY_FILE and BARE_CONTENT_TYPE
+//   BARE_KIND=bytes    answers every request with the bytes of BARE_BODY_FILE and BARE_CONTENT_TYPE (and
+//                      BARE_CONTENT_ENCODING when set)
 //   BARE_KIND=refresh  POST /api/auth/login hands out a refresh cookie; POST /api/auth/refresh rotates it
 //                      (hashed tokens in a Map, an HS256 access token in the body): the refresh protocol
 //                      without a database, argon2 or a framework.
@@ -22,8 +23,9 @@ let handler;
 if (kind === 'bytes') {
   const body = readFileSync(process.env.BARE_BODY_FILE);
   const type = process.env.BARE_CONTENT_TYPE ?? 'application/json; charset=utf-8';
+  const head = { 'content-type': type, 'content-length': body.length, ...(process.env.BARE_CONTENT_ENCODING ? { 'content-encoding': process.env.BARE_CONTENT_ENCODING } : {}) };
   handler = (_req, res) => {
-    res.writeHead(200, { 'content-type': type, 'content-length': body.length });
+    res.writeHead(200, head);
     res.end(body);
   };
 } else if (kind === 'refresh') {

@@ -11,12 +11,15 @@
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
 //   update-feed    GET /api/updates/latest.yml as electron-updater asks (issue 28)
 //   files          GET /api/files signed in, about 1,000 files visible (issue 27)
+//   (files and library are asked as the portal's own fetch asks, Accept-Encoding included: the app replays the
+//   list in brotli, and the reference sends those same brotli bytes)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // BENCH_ENDPOINTS=me,files runs only the endpoints named. Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
 // prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createPlainUser, openDb, signIn, utc } from '../lib/db.mjs';
 import { fetchBytes } from '../lib/files.mjs';
@@ -74,6 +77,8 @@ function libraryRows(count, viewer) {
   });
 }
 
+const decoded = (body, encoding) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+
 /** Seeds the library and signs in a plain user; cleanup removes the rows and the user again. */
 async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
   const user = await createPlainUser(ctx.app);
@@ -98,7 +103,11 @@ async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
     await db.insertMany('files', FILE_COLUMNS, rows);
     ctx.log(`  library: ${count} files written in ${Math.round(performance.now() - t)} ms`);
     const token = await signIn(ctx.app.url, user);
-    return { headers: { authorization: `Bearer ${token}` }, notes: [`library: ${count} files in the database, listed by a plain user`], cleanup };
+    return {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      notes: [`library: ${count} files in the database, listed by a plain user who accepts brotli and gzip, as a browser`],
+      cleanup,
+    };
   } catch (e) {
     await cleanup().catch(() => undefined);
     throw e;
@@ -186,15 +195,18 @@ export default {
         const headers = prepared.headers ?? {};
         try {
           notes.push(...(prepared.notes ?? []));
-          // As autocannon asks: the endpoint's headers (a page as a browser asks for it, the api reads without Accept-Encoding).
+          // As autocannon asks: the endpoint's headers. Asked twice: the first made the answer, the second is the one
+          // replayed (a large answer is compressed once it is kept).
+          await fetchBytes(ctx.app.url + ep.path, { headers });
           const first = await fetchBytes(ctx.app.url + ep.path, { headers, keep: true });
           const body = first.body;
           if (first.status !== 200) throw new Error(`${ep.path} answered ${first.status}: ${body.toString().slice(0, 200)}`);
           const type = first.headers['content-type'] ?? 'application/octet-stream';
           const file = join(tmp, `${ep.name}.bin`);
           writeFileSync(file, body);
-          const items = ep.name === 'library' ? JSON.parse(body.toString()).length : null;
-          notes.push(`${ep.name}: ${body.length} bytes, ${type}${items !== null ? `, ${items} files visible` : ''}`);
+          const items = ep.name === 'library' ? JSON.parse(decoded(body, first.headers['content-encoding'])).length : null;
+          const encoding = first.headers['content-encoding'];
+          notes.push(`${ep.name}: ${body.length} bytes, ${type}${encoding ? ` in ${encoding}` : ''}${items !== null ? `, ${items} files visible` : ''}`);
           let single = null;
           if (ep.single) {
             // One at a time (also the warm-up of an endpoint loaded by amount).
@@ -206,7 +218,7 @@ export default {
             }
             single = summarize(ms, 'ms', { value: median(ms) });
           }
-          const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: type });
+          const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: type, BARE_CONTENT_ENCODING: encoding ?? '' });
           try {
             const amount = ep.amount?.(ctx);
             const run = (base, duration) => () => load({ url: base + ep.path, connections: ctx.connections, duration, headers, amount, timeout: ep.timeout });

@@ -21,6 +21,7 @@ export * from './http/serve-web';
 export * from './http/web-assets';
 export * from './http/public-reads';
 export * from './http/account-reads';
+export * from './http/kept-answer';
 export * from './http/read-replays.module';
 export * from './http/no-store';
 export * from './http/page-renderer';

@@ -1,11 +1,11 @@
 import { applyDecorators, Injectable } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'http';
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../access/access.decorators';
 import { bearerToken } from '../access/access.guard';
 import { type AccessState, AccessService } from '../access/access.service';
+import { KeptAnswer } from './kept-answer';
 import { keptHeaders } from './public-reads';
 
 /** What a route declares with @AccountRead: the tags of the data besides the caller's account its answer shows. */
@@ -17,8 +17,7 @@ interface Answer {
   /** The caller's access state the answer was made under: a newer state (a write, or ACCESS_STATE_MS passed) makes it stale. */
   state: AccessState;
   versions: number[];
-  headers: OutgoingHttpHeaders;
-  body: Buffer | string;
+  kept: KeptAnswer;
 }
 
 /** Kept answers in all, in bytes: a library list is hundreds of KB per caller. */
@@ -42,7 +41,7 @@ export const AccountRead = (...tags: string[]) => applyDecorators(RouteConfig({ 
 @Injectable()
 export class AccountReadCache {
   private readonly versions = new Map<string, number>();
-  private readonly answers = new LRUCache<string, Answer>({ maxSize: MAX_BYTES, sizeCalculation: (a) => Buffer.byteLength(a.body) + 1024 });
+  private readonly answers = new LRUCache<string, Answer>({ maxSize: MAX_BYTES, sizeCalculation: (a) => a.kept.size });
 
   constructor(private readonly access: AccessService) {}
 
@@ -61,7 +60,7 @@ export class AccountReadCache {
       this.access.verifyAccessToken(token).then(({ user, state }) => {
         const answer = this.answers.get(`${user.id} ${req.url}`);
         if (answer && answer.state === state && this.current(answer.versions, options)) {
-          reply.headers(answer.headers).send(answer.body);
+          answer.kept.replay(req, reply);
           return;
         }
         req[VERSIONS] = options.tags.map((tag) => this.versions.get(tag) ?? 0);
@@ -73,7 +72,7 @@ export class AccountReadCache {
       const state = user && this.access.stateOf(user);
       if (user && versions && state && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
-        if (headers) this.answers.set(`${user.id} ${req.url}`, { state, versions, headers, body: payload });
+        if (headers) this.answers.set(`${user.id} ${req.url}`, { state, versions, kept: new KeptAnswer(headers, payload) });
       }
       done(null, payload);
     });

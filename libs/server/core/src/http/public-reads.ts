@@ -2,6 +2,7 @@ import { applyDecorators, Injectable } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'http';
+import { KeptAnswer } from './kept-answer';
 
 /** What a route declares with @PublicRead: the tag its owner invalidates, and how long another replica may lag. */
 interface PublicReadOptions {
@@ -12,8 +13,7 @@ interface PublicReadOptions {
 interface Answer {
   tag: string;
   expires: number;
-  headers: OutgoingHttpHeaders;
-  body: Buffer | string;
+  kept: KeptAnswer;
 }
 
 /** Headers that belong to one connection or one answer, never replayed. */
@@ -45,7 +45,7 @@ export class PublicReadCache {
     fastify.addHook('onRequest', (req, reply, done) => {
       const answer = this.freshFor(req);
       if (!answer) return done();
-      reply.headers(answer.headers).send(answer.body);
+      answer.kept.replay(req, reply);
     });
     fastify.addHook('onSend', (req, reply, payload, done) => {
       const options = optionsOf(req);
@@ -53,7 +53,7 @@ export class PublicReadCache {
         const headers = keptHeaders(reply);
         if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
-          this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, headers, body: payload });
+          this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, kept: new KeptAnswer(headers, payload) });
         }
       }
       done(null, payload);

@@ -4,14 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { promisify } from 'util';
-import { brotliCompress, constants as zlib, gzip } from 'zlib';
 import { isPrivatePage, LAYOUT_TEXTS, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { PageStyles } from './page-styles';
 import { toApiError } from './all-exceptions.filter';
-import { loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
+import { compressed, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
 
@@ -241,9 +239,6 @@ function serverRenderedStyles(assets: Map<string, WebAsset>): string {
   return [...new Set(texts)].join('\n');
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
 
 /**
@@ -260,11 +255,4 @@ function documentFor(page: SsrRendered, acceptEncoding: string | undefined, html
   let done = doc.byEncoding.get(encoding);
   if (!done) doc.byEncoding.set(encoding, (done = doc.text.then((text) => compressed(text, encoding))));
   return done;
-}
-
-/** A page compressed for the browser: brotli at a quality that costs about a millisecond, or gzip. */
-async function compressed(html: string, encoding: 'br' | 'gzip' | 'identity'): Promise<Encoded> {
-  if (encoding === 'br') return { body: await brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }), encoding };
-  if (encoding === 'gzip') return { body: await gzipped(html, { level: 6 }), encoding };
-  return { body: html };
 }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Platform, ReleaseActivity } from '@solvr/contracts';
+import { sentHeader } from '@solvr/server-core';
 
 /** The headers a feed answer names its version, channel and platform in (read back to count update checks). */
 export const RELEASE_VERSION_HEADER = 'x-release-version';
@@ -37,9 +38,9 @@ export class ReleaseActivityService implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     fastify?.addHook('onResponse', (_req, reply, done) => {
-      const version = reply.getHeader(RELEASE_VERSION_HEADER);
+      const version = sentHeader(reply, RELEASE_VERSION_HEADER);
       if (reply.statusCode === 200 && typeof version === 'string') {
-        this.count('update_checks', String(reply.getHeader(RELEASE_CHANNEL_HEADER)), version, String(reply.getHeader(RELEASE_PLATFORM_HEADER)) as Platform);
+        this.count('update_checks', String(sentHeader(reply, RELEASE_CHANNEL_HEADER)), version, String(sentHeader(reply, RELEASE_PLATFORM_HEADER)) as Platform);
       }
       done();
     });

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'http';
+import { compressed, preferredEncoding } from './web-assets';
+
+/** Smaller answers go as they are: compressed, they would save less than one packet. */
+const COMPRESS_FROM_BYTES = 1400;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|yaml|x-yaml|[a-z.+-]+\+(json|xml)))/;
+
+type Encoding = 'br' | 'gzip';
+/** The headers a replayed answer was written with (handed to writeHead whole, they are not set on the reply). */
+const REPLAYED_HEADERS = Symbol('replayedHeaders');
+type Replayed = FastifyReply & { [REPLAYED_HEADERS]?: OutgoingHttpHeaders };
+interface Variant {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * An answer kept for replay (@PublicRead, @AccountRead): its headers and bytes, written straight to the connection
+ * (Fastify's send path and its onSend hooks already ran when it was first made; its onResponse hooks, request log
+ * and metrics, still run). A large text answer (a library list is hundreds of KB) goes in brotli or gzip when the
+ * request accepts it, each made once, off the api's thread, by the first request that asks.
+ */
+export class KeptAnswer {
+  /** Bytes held, counting the compressed twins it may make (a fifth of the original at most, for JSON), for the caches' bounds. */
+  readonly size: number;
+  private readonly identity: Variant;
+  private readonly twins?: Map<Encoding, Promise<Variant>>;
+
+  constructor(headers: OutgoingHttpHeaders, body: Buffer | string) {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const compressible = bytes.length >= COMPRESS_FROM_BYTES && COMPRESSIBLE.test(String(headers['content-type'] ?? ''));
+    const own = compressible ? { ...headers, vary: 'Accept-Encoding' } : headers;
+    this.identity = { headers: { ...own, 'content-length': bytes.length }, body: bytes };
+    if (compressible) this.twins = new Map();
+    this.size = Math.ceil(bytes.length * (compressible ? 1.2 : 1)) + 1024;
+  }
+
+  replay(req: FastifyRequest, reply: FastifyReply): void {
+    const encoding = this.twins ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
+    if (encoding === 'identity') return this.write(reply, this.identity);
+    this.twin(encoding).then((variant) => this.write(reply, variant), () => this.write(reply, this.identity));
+  }
+
+  private twin(encoding: Encoding): Promise<Variant> {
+    let made = this.twins?.get(encoding);
+    if (!made) {
+      made = compressed(this.identity.body, encoding).then(({ body }) => ({
+        headers: { ...this.identity.headers, 'content-encoding': encoding, 'content-length': body.length },
+        body: body as Buffer,
+      }));
+      this.twins?.set(encoding, made);
+    }
+    return made;
+  }
+
+  private write(reply: Replayed, { headers, body }: Variant): void {
+    reply.hijack();
+    // Handed to writeHead whole (setting them one by one costs a tenth of a replay); sentHeader reads them from here.
+    reply[REPLAYED_HEADERS] = headers;
+    reply.raw.writeHead(200, headers);
+    reply.raw.end(body);
+  }
+}
+
+/** A header of the answer a reply sent, replayed or not: for onResponse hooks (the update checks are counted by theirs). */
+export function sentHeader(reply: FastifyReply, name: string): OutgoingHttpHeaders[string] {
+  return reply.getHeader(name) ?? (reply as Replayed)[REPLAYED_HEADERS]?.[name];
+}
