@@ -62,6 +62,29 @@ describe('AccessStateCache', () => {
     expect(reads).toBe(1);
   });
 
+  it('shares one read among the requests that ask while it runs (the same state for all), but not across a write', async () => {
+    const cache = new AccessStateCache();
+    const { db } = source(state(1));
+    const releases: Array<() => void> = [];
+    const slowLoad = async () => {
+      db.reads++;
+      const row = db.row;
+      await new Promise<void>((r) => releases.push(r));
+      return row;
+    };
+    const asked = [cache.read('u1', slowLoad), cache.read('u1', slowLoad), cache.read('u1', slowLoad)];
+    expect(db.reads).toBe(1);
+    db.row = state(2);
+    cache.forget('u1');
+    const afterWrite = cache.read('u1', slowLoad);
+    expect(db.reads).toBe(2);
+    releases.forEach((release) => release());
+    const [a, b, c] = await Promise.all(asked);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(await afterWrite).toEqual(state(2));
+  });
+
   it('keeps no answer for a missing account (one created next is found at once)', async () => {
     const cache = new AccessStateCache();
     const { db, load } = source(null);

@@ -17,13 +17,27 @@ export class AccessStateCache {
   /** Counts writes: a read that overlapped one may hold the state from before it, so it is not kept. */
   private writes = 0;
 
+  /** Reads in flight by account, with the write count they started at: requests arriving meanwhile share one. */
+  private readonly loading = new Map<string, { writes: number; state: Promise<AccessState | null> }>();
+
   async read(userId: string, load: () => Promise<AccessState | null>): Promise<AccessState | null> {
     const kept = this.states.get(userId);
     if (kept) return kept;
+    // A read started before a write may hold the state from before it: joined only while no write came since.
+    const inFlight = this.loading.get(userId);
+    if (inFlight && inFlight.writes === this.writes) return inFlight.state;
     const writesBefore = this.writes;
-    const state = await load();
-    if (state && writesBefore === this.writes) this.states.set(userId, state);
-    return state;
+    const state = load().then((loaded) => {
+      if (loaded && writesBefore === this.writes) this.states.set(userId, loaded);
+      return loaded;
+    });
+    const entry = { writes: writesBefore, state };
+    this.loading.set(userId, entry);
+    try {
+      return await state;
+    } finally {
+      if (this.loading.get(userId) === entry) this.loading.delete(userId);
+    }
   }
 
   /** The account changed (or, without an id, any number of accounts did). */

@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { SessionUser } from '../access/access.decorators';
 import { bearerToken } from '../access/access.guard';
@@ -41,6 +41,8 @@ export const AccountRead = (...tags: string[]) => applyDecorators(RouteConfig({ 
 @Injectable()
 export class AccountReadCache {
   private readonly versions = new Map<string, number>();
+  /** Answers being made by key, settled once sent (or the connection closed). */
+  private readonly making = new Map<string, Promise<void>>();
   private readonly answers = new LRUCache<string, Answer>({ maxSize: MAX_BYTES, sizeCalculation: (a) => a.kept.size });
 
   constructor(private readonly access: AccessService) {}
@@ -58,13 +60,12 @@ export class AccountReadCache {
       if (!options || req.method !== 'GET' || !token) return done();
       // A token that does not count goes on to the guard, which answers it.
       this.access.verifyAccessToken(token).then(({ user, state }) => {
-        const answer = this.answers.get(`${user.id} ${req.url}`);
-        if (answer && answer.state === state && this.current(answer.versions, options)) {
-          answer.kept.replay(req, reply);
-          return;
-        }
-        req[VERSIONS] = options.tags.map((tag) => this.versions.get(tag) ?? 0);
-        done();
+        const key = `${user.id} ${req.url}`;
+        if (this.replayed(key, state, options, req, reply)) return;
+        // The caller's answer is being made (its pages ask in parallel as a state is renewed): wait for it, not make another.
+        const made = this.making.get(key);
+        if (made) return void made.then(() => this.replayed(key, state, options, req, reply) || this.make(key, options, req, reply, done));
+        this.make(key, options, req, reply, done);
       }, () => done());
     });
     fastify.addHook('onSend', (req: AccountRequest, reply, payload, done) => {
@@ -72,10 +73,35 @@ export class AccountReadCache {
       const state = user && this.access.stateOf(user);
       if (user && versions && state && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
-        if (headers) this.answers.set(`${user.id} ${req.url}`, { state, versions, kept: new KeptAnswer(headers, payload) });
+        const key = `${user.id} ${req.url}`;
+        // Made again only because the state was renewed (every ACCESS_STATE_MS): the same bytes keep their compressed twins.
+        const before = headers && this.answers.peek(key)?.kept;
+        if (headers) this.answers.set(key, { state, versions, kept: before?.holds(headers, payload) ? before : new KeptAnswer(headers, payload) });
       }
       done(null, payload);
     });
+  }
+
+  private replayed(key: string, state: AccessState, options: AccountReadOptions, req: AccountRequest, reply: FastifyReply): boolean {
+    const answer = this.answers.get(key);
+    if (!answer || answer.state !== state || !this.current(answer.versions, options)) return false;
+    answer.kept.replay(req, reply);
+    return true;
+  }
+
+  /** Hands the request on to its route, whose answer is kept (onSend); requests for the same key wait until it is sent. */
+  private make(key: string, options: AccountReadOptions, req: AccountRequest, reply: FastifyReply, done: () => void): void {
+    req[VERSIONS] = options.tags.map((tag) => this.versions.get(tag) ?? 0);
+    if (!this.making.has(key)) {
+      const made: Promise<void> = new Promise<void>((resolve) => {
+        reply.raw.once('finish', resolve);
+        reply.raw.once('close', resolve);
+      }).finally(() => {
+        if (this.making.get(key) === made) this.making.delete(key);
+      });
+      this.making.set(key, made);
+    }
+    done();
   }
 
   private current(versions: number[], options: AccountReadOptions): boolean {

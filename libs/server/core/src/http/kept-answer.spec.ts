@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
+import { KeptAnswer } from './kept-answer';
 import { PublicReadCache } from './public-reads';
 
 /** A public read whose answer is a list of `items` rows (about 60 bytes each), behind a PublicReadCache. */
@@ -46,5 +47,14 @@ describe('KeptAnswer', () => {
     expect(again.headers['vary']).toBeUndefined();
     expect(again.body).toBe(json);
     await fastify.close();
+  });
+
+  it('knows an answer made again with the same headers and bytes (its twins then serve on), and one that differs', () => {
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    const body = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ id: i, name: `File ${i}` })));
+    const kept = new KeptAnswer(headers, body);
+    expect(kept.holds({ ...headers }, Buffer.from(body))).toBe(true);
+    expect(kept.holds(headers, body.replace('File 7', 'File 8'))).toBe(false);
+    expect(kept.holds({ ...headers, 'cache-control': 'no-cache' }, body)).toBe(false);
   });
 });

@@ -36,6 +36,13 @@ export class KeptAnswer {
     this.size = Math.ceil(bytes.length * (compressible ? 1.2 : 1)) + 1024;
   }
 
+  /** Whether an answer made again is this one (same headers and bytes): then this one, and its twins, serve on. */
+  holds(headers: OutgoingHttpHeaders, body: Buffer | string): boolean {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const kept = this.identity.headers;
+    return bytes.equals(this.identity.body) && Object.entries(headers).every(([name, value]) => name === 'vary' || kept[name] === value);
+  }
+
   replay(req: FastifyRequest, reply: FastifyReply): void {
     const encoding = this.twins ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
     if (encoding === 'identity') return this.write(reply, this.identity);
