@@ -302,7 +302,9 @@ function MailPreview({ subject, message }: { subject: string; message: string })
         <dt>{T.previewSubject}</dt>
         <dd>{shown?.subject ?? T.previewNoSubject}</dd>
       </dl>
-      <iframe className="ml-preview" title={T.previewFrame} sandbox="" srcDoc={shown?.html ?? ''} />
+      {/* A frame per answer, made with its document: Chromium at times kept a sandboxed frame blank when its srcdoc changed
+          while the first one loaded. */}
+      {shown ? <iframe key={shown.html} className="ml-preview" title={T.previewFrame} sandbox="" srcDoc={shown.html} /> : <div className="ml-preview" />}
       <details>
         <summary>{T.previewText}</summary>
         <pre className="ml-preview-text">{shown?.text ?? ''}</pre>
