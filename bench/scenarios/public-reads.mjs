@@ -204,8 +204,8 @@ export default {
           const type = first.headers['content-type'] ?? 'application/octet-stream';
           const file = join(tmp, `${ep.name}.bin`);
           writeFileSync(file, body);
-          const items = ep.name === 'library' ? JSON.parse(decoded(body, first.headers['content-encoding'])).length : null;
           const encoding = first.headers['content-encoding'];
+          const items = ep.name === 'library' ? JSON.parse(decoded(body, encoding)).length : null;
           notes.push(`${ep.name}: ${body.length} bytes, ${type}${encoding ? ` in ${encoding}` : ''}${items !== null ? `, ${items} files visible` : ''}`);
           let single = null;
           if (ep.single) {

@@ -73,10 +73,12 @@ export class AccountReadCache {
       const state = user && this.access.stateOf(user);
       if (user && versions && state && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
-        const key = `${user.id} ${req.url}`;
-        // Made again only because the state was renewed (every ACCESS_STATE_MS): the same bytes keep their compressed twins.
-        const before = headers && this.answers.peek(key)?.kept;
-        if (headers) this.answers.set(key, { state, versions, kept: before?.holds(headers, payload) ? before : new KeptAnswer(headers, payload) });
+        if (headers) {
+          const key = `${user.id} ${req.url}`;
+          // Made again only because the state was renewed (every ACCESS_STATE_MS): the same bytes keep their compressed twins.
+          const before = this.answers.peek(key)?.kept;
+          this.answers.set(key, { state, versions, kept: before?.holds(headers, payload) ? before : new KeptAnswer(headers, payload) });
+        }
       }
       done(null, payload);
     });

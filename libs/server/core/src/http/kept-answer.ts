@@ -10,6 +10,7 @@ type Encoding = 'br' | 'gzip';
 /** The headers a replayed answer was written with (handed to writeHead whole, they are not set on the reply). */
 const REPLAYED_HEADERS = Symbol('replayedHeaders');
 type Replayed = FastifyReply & { [REPLAYED_HEADERS]?: OutgoingHttpHeaders };
+const bytesOf = (body: Buffer | string): Buffer => (typeof body === 'string' ? Buffer.from(body) : body);
 interface Variant {
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -28,7 +29,7 @@ export class KeptAnswer {
   private readonly twins?: Map<Encoding, Promise<Variant>>;
 
   constructor(headers: OutgoingHttpHeaders, body: Buffer | string) {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const bytes = bytesOf(body);
     const compressible = bytes.length >= COMPRESS_FROM_BYTES && COMPRESSIBLE.test(String(headers['content-type'] ?? ''));
     const own = compressible ? { ...headers, vary: 'Accept-Encoding' } : headers;
     this.identity = { headers: { ...own, 'content-length': bytes.length }, body: bytes };
@@ -38,9 +39,8 @@ export class KeptAnswer {
 
   /** Whether an answer made again is this one (same headers and bytes): then this one, and its twins, serve on. */
   holds(headers: OutgoingHttpHeaders, body: Buffer | string): boolean {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     const kept = this.identity.headers;
-    return bytes.equals(this.identity.body) && Object.entries(headers).every(([name, value]) => name === 'vary' || kept[name] === value);
+    return bytesOf(body).equals(this.identity.body) && Object.entries(headers).every(([name, value]) => name === 'vary' || kept[name] === value);
   }
 
   replay(req: FastifyRequest, reply: FastifyReply): void {

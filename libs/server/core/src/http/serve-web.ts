@@ -9,7 +9,7 @@ import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
 import { PageStyles } from './page-styles';
 import { toApiError } from './all-exceptions.filter';
-import { compressed, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
+import { compressed, type Encoded, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
 
@@ -238,8 +238,6 @@ function serverRenderedStyles(assets: Map<string, WebAsset>): string {
   );
   return [...new Set(texts)].join('\n');
 }
-
-type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
 
 /**
  * Finished documents by rendered page: put together once (with its styles worked out), then compressed once per

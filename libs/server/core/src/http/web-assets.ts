@@ -74,8 +74,11 @@ export function pickEncoding(asset: WebAsset, acceptEncoding: string | undefined
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** A text in the encoding it is sent in (none for identity). */
+export type Encoded = { body: Buffer | string; encoding?: 'br' | 'gzip' };
+
 /** A text (a page, a JSON answer) compressed for the browser, off the calling thread: brotli at a quality that costs about a millisecond per 100 KB, or gzip. */
-export async function compressed(text: Buffer | string, encoding: 'br' | 'gzip' | 'identity'): Promise<{ body: Buffer | string; encoding?: 'br' | 'gzip' }> {
+export async function compressed(text: Buffer | string, encoding: 'br' | 'gzip' | 'identity'): Promise<Encoded> {
   if (encoding === 'br') return { body: await brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }), encoding };
   if (encoding === 'gzip') return { body: await gzipped(text, { level: 6 }), encoding };
   return { body: text };
