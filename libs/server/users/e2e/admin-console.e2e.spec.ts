@@ -144,6 +144,16 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
     // LIKE wildcards in the search are literal text
     expect((await page({ q: '%' })).total).toBe(0);
     expect((await page({ q: 'nobody-here' })).users).toEqual([]);
+    // A row changed after it was written is found by what it holds now, not by what it held (whoever wrote it).
+    await db().query('UPDATE users SET company = ? WHERE email = ?', ['Größe Ölwerke', 'phone@tricky.test']);
+    try {
+      expect((await page({ q: 'grosse' })).users.map((u) => u.email)).toEqual([]);
+      expect((await page({ q: 'GRÖßE ölw' })).users.map((u) => u.email)).toEqual(['phone@tricky.test']);
+      expect((await page({ q: 'grOße olw' })).users.map((u) => u.email)).toEqual(['phone@tricky.test']);
+    } finally {
+      await db().query('UPDATE users SET company = NULL WHERE email = ?', ['phone@tricky.test']);
+    }
+    expect((await page({ q: 'ölwerke' })).users).toEqual([]);
   });
 
   /** The index each sort walks (joined: the one made for the newest-first list). */
