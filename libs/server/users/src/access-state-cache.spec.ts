@@ -27,6 +27,20 @@ describe('AccessStateCache', () => {
     expect(db.reads).toBe(2);
   });
 
+  it('tells what it keeps without reading: nothing before a read, after ACCESS_STATE_MS or after a write', async () => {
+    const cache = new AccessStateCache();
+    const { db, load } = source(state(1));
+    expect(cache.kept('u1')).toBeUndefined();
+    await cache.read('u1', load);
+    expect(cache.kept('u1')).toEqual(state(1));
+    cache.forget('u1');
+    expect(cache.kept('u1')).toBeUndefined();
+    await cache.read('u1', load);
+    await sleep(ACCESS_STATE_MS + 20);
+    expect(cache.kept('u1')).toBeUndefined();
+    expect(db.reads).toBe(2);
+  });
+
   it('forgets an account its owner wrote, and every account on a bulk write', async () => {
     const cache = new AccessStateCache();
     const a = source(state(1));

@@ -20,6 +20,11 @@ export class AccessStateCache {
   /** Reads in flight by account, with the write count they started at: requests arriving meanwhile share one. */
   private readonly loading = new Map<string, { writes: number; state: Promise<AccessState | null> }>();
 
+  /** The state kept for this account, if any (no read). */
+  kept(userId: string): AccessState | undefined {
+    return this.states.get(userId);
+  }
+
   async read(userId: string, load: () => Promise<AccessState | null>): Promise<AccessState | null> {
     const kept = this.states.get(userId);
     if (kept) return kept;

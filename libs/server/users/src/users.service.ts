@@ -56,6 +56,10 @@ export class UsersService implements AccountSource {
     return this.accessStates.read(userId, () => this.readAccessState(userId));
   }
 
+  keptAccessState(userId: string): AccessState | undefined {
+    return this.accessStates.kept(userId);
+  }
+
   private async readAccessState(userId: string): Promise<AccessState | null> {
     const [row] = await this.users.query(
       'SELECT id, email, full_name, role, download_count, profile_completed, password_hash IS NOT NULL AS has_password, token_version FROM users WHERE id = ?',

@@ -46,4 +46,31 @@ describe('AccessService.verifyAccessToken', () => {
     const forged = `${header}.${Buffer.from(JSON.stringify({ sub: 'u-2', email: 'x@y.z', role: 'admin', ver: 0, exp: 9e9 })).toString('base64url')}.${signature}`;
     for (let i = 0; i < 2; i++) await expect(access.verifyAccessToken(forged)).rejects.toThrow('invalid signature');
   });
+
+  it('answers at once only with a checked token and a kept state, and then decides as verifyAccessToken does', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
+    const source = Object.assign(accounts({ role: 'user', tokenVersion: 1 }), { kept: undefined as AccessState | undefined, keptAccessState: () => source.kept });
+    const access = new AccessService(jwt, source);
+    const token = await jwt.signAsync({ sub: 'u-1', email: 'a@b.c', role: 'user', ver: 1 }, { expiresIn: 60 });
+    source.kept = { role: 'user', tokenVersion: 1 };
+    // A token never checked: its signature is not taken on trust, even with the account's state at hand.
+    expect(access.verifiedNow(token)).toBeUndefined();
+    await access.verifyAccessToken(token);
+    const now = access.verifiedNow(token);
+    expect(now?.user).toEqual({ id: 'u-1', email: 'a@b.c', role: 'user' });
+    expect(now && access.stateOf(now.user)).toBe(source.kept);
+    source.kept = { role: 'admin', tokenVersion: 1 };
+    expect(access.verifiedNow(token)?.user.role).toBe('admin');
+    // No state kept: undefined (verifyAccessToken reads it).
+    source.kept = undefined;
+    expect(access.verifiedNow(token)).toBeUndefined();
+    // Revoked or expired: undefined, and verifyAccessToken says why.
+    source.kept = source.state = { role: 'user', tokenVersion: 2 };
+    expect(access.verifiedNow(token)).toBeUndefined();
+    await expect(access.verifyAccessToken(token)).rejects.toThrow('token revoked');
+    source.kept = source.state = { role: 'user', tokenVersion: 1 };
+    jest.setSystemTime(new Date('2026-11-26T10:01:01Z'));
+    expect(access.verifiedNow(token)).toBeUndefined();
+    await expect(access.verifyAccessToken(token)).rejects.toThrow('token expired');
+  });
 });

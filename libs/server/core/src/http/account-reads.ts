@@ -59,14 +59,9 @@ export class AccountReadCache {
       const token = bearerToken(req);
       if (!options || req.method !== 'GET' || !token) return done();
       // A token that does not count goes on to the guard, which answers it.
-      this.access.verifyAccessToken(token).then(({ user, state }) => {
-        const key = `${user.id} ${req.url}`;
-        if (this.replayed(key, state, options, req, reply)) return;
-        // The caller's answer is being made (its pages ask in parallel as a state is renewed): wait for it, not make another.
-        const made = this.making.get(key);
-        if (made) return void made.then(() => this.replayed(key, state, options, req, reply) || this.make(key, options, req, reply, done));
-        this.make(key, options, req, reply, done);
-      }, () => done());
+      const now = this.access.verifiedNow(token);
+      if (now) return this.answer(now, options, req, reply, done);
+      this.access.verifyAccessToken(token).then((caller) => this.answer(caller, options, req, reply, done), () => done());
     });
     fastify.addHook('onSend', (req: AccountRequest, reply, payload, done) => {
       const { user, [VERSIONS]: versions } = req;
@@ -82,6 +77,16 @@ export class AccountReadCache {
       }
       done(null, payload);
     });
+  }
+
+  /** Replays the caller's kept answer, waits for the one being made, or has the route make it. */
+  private answer({ user, state }: { user: SessionUser; state: AccessState }, options: AccountReadOptions, req: AccountRequest, reply: FastifyReply, done: () => void): void {
+    const key = `${user.id} ${req.url}`;
+    if (this.replayed(key, state, options, req, reply)) return;
+    // The caller's answer is being made (its pages ask in parallel as a state is renewed): wait for it, not make another.
+    const made = this.making.get(key);
+    if (made) return void made.then(() => this.replayed(key, state, options, req, reply) || this.make(key, options, req, reply, done));
+    this.make(key, options, req, reply, done);
   }
 
   private replayed(key: string, state: AccessState, options: AccountReadOptions, req: AccountRequest, reply: FastifyReply): boolean {

@@ -1,7 +1,6 @@
 import { RequestMethod, BadRequestException, ValidationPipe } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { MESSAGES } from '@solvr/contracts';
@@ -9,6 +8,7 @@ import { AppConfig, sizeInBytes } from '../config/app-config';
 import { logRequests, PinoNestLogger, ROOT_LOGGER } from '../logging/logging.module';
 import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { registerNoStore } from './no-store';
+import { registerMultipartStreams } from './multipart-streams';
 import { keepRawBodyIfAsked } from './raw-body';
 import type { AccountReadCache } from './account-reads';
 import { PublicReadCache } from './public-reads';
@@ -87,7 +87,7 @@ export async function configureHttp(
   });
   fastify.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   // Uploads stream through busboy; the files module sets its own size limit per route.
-  await app.register(fastifyMultipart);
+  await registerMultipartStreams(fastify);
 
   app.useGlobalPipes(
     new ValidationPipe({
