@@ -67,8 +67,13 @@ export class AuthService {
   private async tokenOnly(user: User, current?: AccessState): Promise<AccessGrant> {
     const state = current ?? (await this.accounts.accessState(user.id));
     if (!state) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    const claims: AccessTokenClaims = { sub: user.id, email: user.email, role: state.role, ver: state.tokenVersion };
-    return { access_token: await this.jwt.signAsync(claims), user: toAccountView({ ...user, role: state.role }) };
+    return this.grant(toAccountView(user), state);
+  }
+
+  /** An access token for the account in this state (its role and token version), with the account as the pages show it. */
+  private async grant(account: AccountView, state: AccessState): Promise<AccessGrant> {
+    const claims: AccessTokenClaims = { sub: account.id, email: account.email, role: state.role, ver: state.tokenVersion };
+    return { access_token: await this.jwt.signAsync(claims), user: { ...account, role: state.role } };
   }
 
   /** The e-mail and password checked, and the sign-in recorded. */
@@ -202,9 +207,11 @@ export class AuthService {
 
   async refresh(token: string | undefined): Promise<SignedIn> {
     const { userId, token: next } = await this.sessions.rotate(token);
-    const user = await this.accounts.findWithPasswordHash({ id: userId });
-    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    return this.signedIn(user, next, { role: user.role, tokenVersion: user.tokenVersion });
+    // The account as the access checks read it (kept ACCESS_STATE_MS, else one row by key): a refresh, one per page
+    // load, reads no full user row.
+    const state = await this.accounts.accessState(userId);
+    if (!state?.account) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    return { ...(await this.grant(state.account, state)), refresh_token: next };
   }
 
   /** Ends this session and makes the account's access tokens stop working. */
