@@ -154,6 +154,13 @@ describe(`admin console: users, roles, CSV, audit (${TIER})`, () => {
       await db().query('UPDATE users SET company = NULL WHERE email = ?', ['phone@tricky.test']);
     }
     expect((await page({ q: 'ölwerke' })).users).toEqual([]);
+    // The longest name and company, of the characters that weigh most, are written and found.
+    await db().query('UPDATE users SET full_name = ?, company = ? WHERE email = ?', ['\uFDFB'.repeat(200), '\u337F'.repeat(200), 'phone@tricky.test']);
+    try {
+      expect((await page({ q: '\uFDFB\uFDFB\uFDFB' })).users.map((u) => u.email)).toEqual(['phone@tricky.test']);
+    } finally {
+      await db().query('UPDATE users SET full_name = ?, company = NULL WHERE email = ?', ['Phil Phone', 'phone@tricky.test']);
+    }
   });
 
   /** The index each sort walks (joined: the one made for the newest-first list). */
