@@ -26,7 +26,7 @@ export class AccessStateCache {
   }
 
   async read(userId: string, load: () => Promise<AccessState | null>): Promise<AccessState | null> {
-    const kept = this.states.get(userId);
+    const kept = this.kept(userId);
     if (kept) return kept;
     // A read started before a write may hold the state from before it: joined only while no write came since.
     const inFlight = this.loading.get(userId);

@@ -17,19 +17,16 @@ const INDEXED_MIN_CHARS = 3;
 export function whereUserMatches<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: string, columns: SearchedUserColumn[]): SelectQueryBuilder<T> {
   const text = query.trim().slice(0, 100);
   if (!text) return qb.where('1=1');
-  if (qb.connection.driver.options.type === 'better-sqlite3') {
-    if (Array.from(text).length >= INDEXED_MIN_CHARS) {
-      // An FTS5 phrase in the named columns: a substring match for the trigram tokenizer; '"' doubled is a literal quote.
-      const match = `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
-      return qb.where('u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH :match)', { match });
-    }
-    return qb.where(likeAny(columns), { like: containsPattern(text.toLowerCase()) });
+  const sqlite = qb.connection.driver.options.type === 'better-sqlite3';
+  if (sqlite && Array.from(text).length >= INDEXED_MIN_CHARS) {
+    // An FTS5 phrase in the named columns: a substring match for the trigram tokenizer; '"' doubled is a literal quote.
+    const match = `{${columns.join(' ')}} : "${text.replace(/"/g, '""')}"`;
+    return qb.where('u.rowid IN (SELECT rowid FROM users_search WHERE users_search MATCH :match)', { match });
   }
+  const like = containsPattern(text.toLowerCase());
+  if (sqlite) return qb.where(likeAny(columns), { like });
   // MySQL evaluates AND left to right: the LIKEs run only on the rows that hold the weights.
-  return qb.where(`(INSTR(u.search_weights, WEIGHT_STRING(CONVERT(:text USING utf8mb4) COLLATE utf8mb4_unicode_ci)) > 0 AND ${likeAny(columns)})`, {
-    text,
-    like: containsPattern(text.toLowerCase()),
-  });
+  return qb.where(`(INSTR(u.search_weights, WEIGHT_STRING(CONVERT(:text USING utf8mb4) COLLATE utf8mb4_unicode_ci)) > 0 AND ${likeAny(columns)})`, { text, like });
 }
 
 const likeAny = (columns: SearchedUserColumn[]) => `(${columns.map((c) => `u.${c} LIKE :like ESCAPE '!'`).join(' OR ')})`;

@@ -43,7 +43,7 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
-  private async check(token: string) {
-    return this.access.verifiedNow(token) ?? this.access.verifyAccessToken(token);
+  private check(token: string) {
+    return this.access.verifyAccessToken(token);
   }
 }

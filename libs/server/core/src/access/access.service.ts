@@ -67,6 +67,8 @@ export class AccessService {
    * version; the role is the account's current one, not the token's. Throws when the token does not count.
    */
   async verifyAccessToken(token: string): Promise<{ user: SessionUser; state: AccessState }> {
+    const now = this.verifiedNow(token);
+    if (now) return now;
     const claims = this.checkedTokens.get(token) ?? (await this.checkSignature(token));
     if (claims.exp * 1000 <= Date.now()) throw new Error('token expired');
     const state = await this.tokenStillValid(claims.sub, claims.ver);
@@ -76,8 +78,9 @@ export class AccessService {
 
   /**
    * verifyAccessToken's answer without waiting, when all it needs is at hand (the token checked before, the account's
-   * state kept): the same decision, without the promises a replayed read would otherwise wait on. Undefined when
-   * something is not at hand or the token does not count: verifyAccessToken then decides, and says why.
+   * state kept): the same decision, without waiting on a read. verifyAccessToken answers with it when it can; a replayed
+   * read, which must not wait at all, asks it first. Undefined when something is not at hand or the token does not
+   * count: verifyAccessToken then decides, and says why.
    */
   verifiedNow(token: string): { user: SessionUser; state: AccessState } | undefined {
     const claims = this.checkedTokens.get(token);
