@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityMetadata } from 'typeorm';
 import {
   ADMIN_USERS_DEFAULT_ORDER,
   ADMIN_USERS_PAGE_SIZE,
@@ -16,6 +16,8 @@ import { applyRecordQuery, countPerDay, OffThreadReads, type RecordQuery } from 
 import { User } from './user.entity';
 import { decodeUserCursor, encodeUserCursor, orderedRange, rangesOf, type UserCursor, userCursorOf } from './user-order';
 import { whereUserMatches } from './user-search';
+
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.emailVerified', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
 
@@ -77,12 +79,31 @@ export class UserDirectory {
     };
   }
 
-  /** The listed columns of these users, in the order given (a user deleted meanwhile is left out). */
+  /**
+   * The listed columns of these users, in the order given (a user deleted meanwhile is left out). Read off the api's
+   * thread like the ids (a CSV export reads 1,000 at a time: on the api's connection that froze every other request
+   * for tens of ms), each value hydrated by the driver as a TypeORM read would.
+   */
   private async byIds(ids: string[]): Promise<User[]> {
     if (!ids.length) return [];
-    const rows = await this.users.createQueryBuilder('u').select(LISTED).whereInIds(ids).getMany();
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const { driver } = this.users.manager.connection;
+    const columns = this.listedColumns();
+    const sql = `SELECT ${columns.map((c) => driver.escape(c.databaseName)).join(', ')} FROM ${driver.escape(this.users.metadata.tableName)} WHERE ${driver.escape('id')} IN (${ids.map(() => '?').join(', ')})`;
+    const byId = new Map<string, User>();
+    for (const row of await this.reads.all<Record<string, unknown>>(sql, ids)) {
+      const user = new User();
+      for (const column of columns) column.setEntityValue(user, driver.prepareHydratedValue(row[column.databaseName], column));
+      byId.set(user.id, user);
+    }
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private listedColumns(): ColumnMetadata[] {
+    return LISTED.map((name) => {
+      const column = this.users.metadata.findColumnWithPropertyName(name.slice(2));
+      if (!column) throw new Error(`User has no column ${name}`);
+      return column;
+    });
   }
 
   private async count(q: string): Promise<number> {
