@@ -111,8 +111,12 @@ export class UserDirectory {
     return Number(row?.total ?? 0);
   }
 
-  /** Every matching user in the list's order, `chunk` rows at a time: the CSV export never holds them all. */
-  async *export(q: string, order: AdminUserOrder = ADMIN_USERS_DEFAULT_ORDER, chunk = 1000): AsyncGenerator<User[]> {
+  /**
+   * Every matching user in the list's order, `chunk` rows at a time: the CSV export never holds them all. 500, not
+   * 1,000: half the time with the api's thread busy per chunk (other requests' p99 during an export 9 → 4-5 ms, idle 2),
+   * same export time; 250 made the export 40 % slower.
+   */
+  async *export(q: string, order: AdminUserOrder = ADMIN_USERS_DEFAULT_ORDER, chunk = 500): AsyncGenerator<User[]> {
     let after: UserCursor | null = null;
     for (;;) {
       const { hits } = await this.hits(q, order, after, chunk, false);
