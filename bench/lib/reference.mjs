@@ -86,8 +86,12 @@ ${server(port)}
  * nginx serving `root` like the app serves the shell: gzip_static (and brotli_static when Debian's module is
  * installed), unknown paths fall back to index.html.
  */
-export async function startNginx(root) {
+export async function startNginx(root, { headers = {} } = {}) {
   const brotli = existsSync(BROTLI_MODULE);
+  // Extra response headers (a page's own security headers, for a like-for-like page load); values are quoted for nginx.
+  const added = Object.entries(headers)
+    .map(([name, value]) => `add_header ${name} "${String(value).replace(/["\\]/g, (c) => `\\${c}`)}" always;`)
+    .join('\n    ');
   const nginx = await runNginx(
     (port) => `  server {
     listen 127.0.0.1:${port};
@@ -95,6 +99,7 @@ export async function startNginx(root) {
     index index.html;
     gzip_static on;
     ${brotli ? 'brotli_static on;' : ''}
+    ${added}
     location / { try_files $uri /index.html; }
   }`,
     { modules: brotli ? `load_module ${BROTLI_MODULE};` : '' },
