@@ -6,7 +6,7 @@ import type { Queue } from 'bull';
 import { CONTACT_TEXTS, EMAIL_CENTER_TEXTS, type MailRecipientIds, type MailRecipientPage } from '@solvr/contracts';
 import { randomUUID } from 'crypto';
 import { DataSource } from 'typeorm';
-import { CampaignFanout, MailCampaign, OutboxMessage, OutboxReconciler } from '@solvr/server-mail';
+import { CampaignFanout, CHUNKS_AHEAD, MailCampaign, OutboxMessage, OutboxReconciler } from '@solvr/server-mail';
 import { UsersService } from '@solvr/server-users';
 import { type ApiApp, createApi, createWorker, signIn, createAccount, type SmtpSink, startSmtpSink, createTestEnv, REDIS_URL, TestEnv, TIER, waitFor } from '@solvr/server-testing';
 // The services-mode test runs the real worker beside the api, as production does.
@@ -244,17 +244,17 @@ describe(`Email Center, unsubscribe, contact and test e-mails over real SMTP (${
       for (let i = 0; i < 60; i++) expect(smtp.to(`bulk${i}@flush.example.com`).filter((m) => m.headers.subject === 'Flushed')).toHaveLength(1);
     });
 
-    it('the fan-out keeps two chunks ahead of sending: with sending held, no more rows are made', async () => {
+    it('the fan-out keeps CHUNKS_AHEAD chunks ahead of sending: with sending held, no more rows are made', async () => {
       for (let i = 0; i < 30; i++) await createAccount(api, `ahead${i}@ahead.example.com`, PASSWORD);
       const queue = worker!.get<Queue>(getQueueToken('mail'));
       const outbox = api.get(DataSource).getRepository(OutboxMessage);
       const id = randomUUID();
       await api.get(DataSource).getRepository(MailCampaign).insert({ id, subject: 'Ahead', message: 'Body', createdBy: null, total: 30, skipped: 0, createdDate: new Date(), audience: JSON.stringify({ all: { q: '@ahead.example.com' } }), fanoutAfter: '', fannedOut: false, fanoutAt: new Date() });
       await queue.pause(true);
-      const run = worker!.get(CampaignFanout).run(id, 4);
-      await waitFor(async () => ((await outbox.countBy({ campaignId: id })) === 8 ? true : undefined), 'two chunks');
+      const run = worker!.get(CampaignFanout).run(id, 1);
+      await waitFor(async () => ((await outbox.countBy({ campaignId: id })) === CHUNKS_AHEAD ? true : undefined), 'CHUNKS_AHEAD chunks');
       await new Promise((r) => setTimeout(r, 1000));
-      expect(await outbox.countBy({ campaignId: id })).toBe(8);
+      expect(await outbox.countBy({ campaignId: id })).toBe(CHUNKS_AHEAD);
       await queue.resume(true);
       await run;
       const done = await campaignDone(id);
