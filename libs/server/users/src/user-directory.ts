@@ -19,7 +19,8 @@ import { whereUserMatches } from './user-search';
 
 type ColumnMetadata = EntityMetadata['columns'][number];
 
-const LISTED = ['u.id', 'u.email', 'u.fullName', 'u.role', 'u.company', 'u.jobTitle', 'u.phone', 'u.emailVerified', 'u.downloadCount', 'u.createdDate', 'u.lastLogin'];
+/** The User properties a list row shows (and the CSV exports). */
+const LISTED = ['id', 'email', 'fullName', 'role', 'company', 'jobTitle', 'phone', 'emailVerified', 'downloadCount', 'createdDate', 'lastLogin'];
 
 /**
  * The admin's read side of the users table (UsersService stays its only writer): the Users tab's search, sorted
@@ -87,10 +88,9 @@ export class UserDirectory {
   private async byIds(ids: string[]): Promise<User[]> {
     if (!ids.length) return [];
     const { driver } = this.users.manager.connection;
-    const columns = this.listedColumns();
-    const sql = `SELECT ${columns.map((c) => driver.escape(c.databaseName)).join(', ')} FROM ${driver.escape(this.users.metadata.tableName)} WHERE ${driver.escape('id')} IN (${ids.map(() => '?').join(', ')})`;
+    const { columns, select } = this.listedRead();
     const byId = new Map<string, User>();
-    for (const row of await this.reads.all<Record<string, unknown>>(sql, ids)) {
+    for (const row of await this.reads.all<Record<string, unknown>>(`${select} (${ids.map(() => '?').join(', ')})`, ids)) {
       const user = new User();
       for (const column of columns) column.setEntityValue(user, driver.prepareHydratedValue(row[column.databaseName], column));
       byId.set(user.id, user);
@@ -98,12 +98,20 @@ export class UserDirectory {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  private listedColumns(): ColumnMetadata[] {
-    return LISTED.map((name) => {
-      const column = this.users.metadata.findColumnWithPropertyName(name.slice(2));
-      if (!column) throw new Error(`User has no column ${name}`);
-      return column;
-    });
+  /** The listed columns' metadata and the SELECT of them by id (up to the IN list), worked out once. */
+  private listed?: { columns: ColumnMetadata[]; select: string };
+  private listedRead(): { columns: ColumnMetadata[]; select: string } {
+    if (!this.listed) {
+      const { driver } = this.users.manager.connection;
+      const columns = LISTED.map((name) => {
+        const column = this.users.metadata.findColumnWithPropertyName(name);
+        if (!column) throw new Error(`User has no column ${name}`);
+        return column;
+      });
+      const select = `SELECT ${columns.map((c) => driver.escape(c.databaseName)).join(', ')} FROM ${driver.escape(this.users.metadata.tableName)} WHERE ${driver.escape('id')} IN`;
+      this.listed = { columns, select };
+    }
+    return this.listed;
   }
 
   private async count(q: string): Promise<number> {
