@@ -51,4 +51,16 @@ describe('AuditLog', () => {
     expect(cells[0].classList.contains('ad-audit-token')).toBe(false);
     expect(cells[4].classList.contains('ad-audit-token')).toBe(false);
   });
+
+  it('lets a label or detail with no space in it (an e-mail, a JSON change) break anywhere, and keeps one of words whole', async () => {
+    setup([
+      entry({ id: 'a-1', action: 'user.role', target_type: 'user', target_label: 'promote-me.1795748919114.6ycs0@example.com', detail: 'role: admin' }),
+      entry({ id: 'a-2', action: 'release.change', target_type: 'release', target_label: 'stable 2.1.0', detail: '{"rollout_percent":50}' }),
+    ]);
+    const rows = (await screen.findAllByRole('row')).slice(1);
+    const tokens = (row: HTMLElement) => [...row.querySelectorAll('.ad-audit-token')].map((t) => t.textContent);
+    expect(tokens(rows[0])).toEqual(['ada@example.com', 'promote-me.1795748919114.6ycs0@example.com', '203.0.113.7']);
+    expect(tokens(rows[1])).toEqual(['ada@example.com', '{"rollout_percent":50}', '203.0.113.7']);
+    expect(within(rows[1]).getAllByRole('cell')[3].textContent).toBe('release: stable 2.1.0');
+  });
 });

@@ -4,6 +4,9 @@ import { Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonC
 import { Input, Label, useDebounced } from '@solvr/web-ui/forms';
 import { useAuditLogInfiniteQuery } from './audit.api';
 
+/** A value with no space in it (an e-mail, a file name, a JSON change) can only break anywhere; text of words wraps between them. */
+const text = (value: string | null) => (value && !/\s/.test(value) ? <span className="ad-audit-token">{value}</span> : value ?? '');
+
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Who did what, to what, when and from where: every admin action, filtered by action or admin. */
@@ -72,9 +75,9 @@ export function AuditLog() {
                       {e.target_type}
                       {e.target_type && (e.target_label || e.target_id) ? ': ' : ''}
                       {/* A deleted item is named by the label kept at delete time; only an unnamed one shows its id. */}
-                      {e.target_label ?? <span className="ad-audit-token">{e.target_id}</span>}
+                      {e.target_label === null ? <span className="ad-audit-token">{e.target_id}</span> : text(e.target_label)}
                     </td>
-                    <td data-label={T.detail}>{e.detail ?? ''}</td>
+                    <td data-label={T.detail}>{text(e.detail)}</td>
                     <td data-label={T.ip} className="ad-audit-token">
                       {e.ip ?? ''}
                     </td>
