@@ -4,6 +4,7 @@ export * from './config/config.module';
 export * from './database/database.module';
 export * from './database/data-source-options';
 export * from './database/off-thread-reads';
+export * from './database/wal-checkpoints';
 export * from './queue/queue.module';
 export * from './queue/queue.constants';
 export * from './queue/decorators';

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions, Migration } from './data-source-options';
 import { OffThreadReads } from './off-thread-reads';
+import { WalCheckpoints } from './wal-checkpoints';
 
 @Module({})
 export class DatabaseModule {
@@ -11,7 +12,7 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [OffThreadReads],
+      providers: [OffThreadReads, WalCheckpoints],
       exports: [OffThreadReads],
       imports: [
         TypeOrmModule.forRoot({

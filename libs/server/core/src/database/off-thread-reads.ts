@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { createRequire } from 'module';
-import { join } from 'path';
-import { Worker } from 'worker_threads';
+import type { Worker } from 'worker_threads';
 import type { DataSource } from 'typeorm';
+import { sqliteFileOf, startSqliteWorker } from './sqlite-worker';
 
 /**
  * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). It
@@ -42,7 +41,7 @@ export class OffThreadReads implements OnModuleDestroy {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
-    const file = this.sqliteFile();
+    const file = sqliteFileOf(this.dataSource);
     if (!file) return this.dataSource.query(sql, params);
     const worker = this.worker ?? this.start(file);
     const id = this.next++;
@@ -58,18 +57,8 @@ export class OffThreadReads implements OnModuleDestroy {
     if (worker) await worker.terminate();
   }
 
-  private sqliteFile(): string | null {
-    const options = this.dataSource.options;
-    if (options.type !== 'better-sqlite3') return null;
-    const file = String(options.database);
-    return file && file !== ':memory:' ? file : null;
-  }
-
   private start(path: string): Worker {
-    // Resolved from the running program (dist/apps/api/main.js, or the test runner), not from the working directory.
-    const driver = createRequire(process.argv[1] || join(process.cwd(), 'index.js')).resolve('better-sqlite3');
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path } });
-    worker.unref();
+    const worker = startSqliteWorker(WORKER_SOURCE, path);
     worker.on('message', (reply: Reply) => {
       const waiter = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
