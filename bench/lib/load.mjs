@@ -98,9 +98,9 @@ export function compareFigures(prefix, res) {
  * A latency probe at a fixed rate (open loop: requests start on schedule, rate per second, whether or not the
  * previous ones have answered; autocannon's overallRate sends each second's quota in a burst instead). Latency
  * runs from sending to the answer's end (the client never waits for the server, so nothing is omitted; timer
- * jitter of the client is not counted). Returns { p50, p99, max, count, errors, non2xx } (ms).
+ * jitter of the client is not counted). `until()` true ends it early. Returns { p50, p99, max, count, errors, non2xx } (ms).
  */
-export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSockets = 32 }) {
+export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSockets = 32, until = () => false }) {
   const agent = keepAliveAgent(maxSockets);
   const latencies = [];
   let errors = 0;
@@ -110,7 +110,7 @@ export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSo
   const started = performance.now();
   const total = Math.round(rate * duration);
   try {
-    for (let k = 0; k < total; k++) {
+    for (let k = 0; k < total && !until(); k++) {
       const at = started + k * interval;
       const wait = at - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
