@@ -67,8 +67,11 @@ export class OffThreadReads implements OnModuleDestroy {
     });
     worker.on('error', (error) => this.failAll(error));
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
-      if (code !== 0) this.logger.error(`The read worker stopped (exit code ${code}); the next read starts another.`);
+      // Stopped by onModuleDestroy (this.worker already null): expected, nothing to report.
+      if (this.worker === worker) {
+        this.worker = null;
+        this.logger.error(`The read worker stopped (exit code ${code}); the next read starts another.`);
+      }
       this.failAll(new Error('The read worker stopped.'));
     });
     this.worker = worker;
