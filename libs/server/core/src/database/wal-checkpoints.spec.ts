@@ -32,6 +32,8 @@ describe('WalCheckpoints on SQLite', () => {
 
   it("never checkpoints in the api's commits; the worker copies the log into the file soon after", async () => {
     await until(() => autoCheckpoint() === 0);
+    // The worker has copied in the table made in beforeAll (page 2): from here only the inserts below can grow the file.
+    await until(() => statSync(file).size >= 2 * 4096);
     const before = statSync(file).size;
     // 3,000 pages of 4 KB: three times what makes a commit checkpoint by default.
     await dataSource.transaction(async (m) => {
