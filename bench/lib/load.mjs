@@ -98,13 +98,12 @@ export function compareFigures(prefix, res) {
  * A latency probe at a fixed rate (open loop: requests start on schedule, rate per second, whether or not the
  * previous ones have answered; autocannon's overallRate sends each second's quota in a burst instead). Latency
  * runs from sending to the answer's end (the client never waits for the server, so nothing is omitted; timer
- * jitter of the client is not counted). `until()` true ends it early. Returns { p50, p99, max, count, errors, non2xx, timed } (ms; timed: [start, latency]
- * of each answered request).
+ * jitter of the client is not counted). `until()` true ends it early. Returns { p50, p99, max, count, errors,
+ * non2xx, timed } (ms; timed: [start, latency] of each answered request).
  */
 export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSockets = 32, until = () => false }) {
   const agent = keepAliveAgent(maxSockets);
-  const latencies = [];
-  /** [ms from the probe's start to the request's, its latency] */
+  /** [ms from the probe's start to the request's, its latency] of each answered request */
   const timed = [];
   let errors = 0;
   let non2xx = 0;
@@ -121,10 +120,7 @@ export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSo
         request(url, { headers, agent }).then(
           (res) => {
             if (res.status < 200 || res.status >= 300) non2xx += 1;
-            else {
-              latencies.push(res.ms);
-              timed.push([at - started, res.ms]);
-            }
+            else timed.push([at - started, res.ms]);
           },
           () => {
             errors += 1;
@@ -136,5 +132,6 @@ export async function paced({ url, headers = {}, rate = 100, duration = 5, maxSo
   } finally {
     agent.destroy();
   }
+  const latencies = timed.map(([, ms]) => ms);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: percentile(latencies, 100), count: latencies.length, errors, non2xx, timed };
 }

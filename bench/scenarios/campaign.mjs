@@ -81,18 +81,17 @@ export default {
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ subject: `Bench campaign ${i + 1}`, message: MESSAGE, all: { q: `@${DOMAIN}` } }),
         });
-        // The probe runs from the POST to the campaign's last message.
-        let ended = 0;
-        const during = probe({ duration: 900, until: () => ended > 0 });
-        const res = await send;
-        if (res.status !== 201) {
-          ended = performance.now();
-          throw new Error(`the campaign answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+        // The probe runs from the POST to the campaign's last message (or its failure).
+        let over = false;
+        const during = probe({ duration: 900, until: () => over });
+        let ended;
+        try {
+          const res = await send;
+          if (res.status !== 201) throw new Error(`the campaign answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+          ended = await waitForCount(sink, before + recipients, 900_000);
+        } finally {
+          over = true;
         }
-        ended = await waitForCount(sink, before + recipients, 900_000).catch((error) => {
-          ended = performance.now();
-          throw error;
-        });
         const probed = await during;
         out.during.push(probed.p99);
         // The first seconds alone, where the fan-out makes its first 1,000 messages at once: in the whole campaign's

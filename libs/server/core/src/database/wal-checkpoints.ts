@@ -41,10 +41,8 @@ export class WalCheckpoints implements OnApplicationBootstrap, OnModuleDestroy {
     if (!file) return;
     const worker = startSqliteWorker(WORKER_SOURCE, file, { everyMs: CHECKPOINT_EVERY_MS });
     worker.on('message', (message: string) => {
-      if (message === 'ready') {
-        if (this.worker === worker) this.autoCheckpoint(0);
-      }
-      else this.logger.warn(`A checkpoint failed: ${message}`);
+      if (message !== 'ready') return this.logger.warn(`A checkpoint failed: ${message}`);
+      if (this.worker === worker) this.autoCheckpoint(0);
     });
     worker.on('error', (error) => this.logger.error(`The checkpoint worker failed: ${error.message}`));
     worker.on('exit', (code) => {
