@@ -31,7 +31,7 @@ export * from './access/access.guard';
 export * from './access/access.module';
 export * from './access/access.service';
 export * from './http/graceful-shutdown';
-export * from './http/heap-headroom';
+export * from './runtime/heap-headroom';
 export * from './http/raw-body';
 export * from './audit/audited.decorator';
 export * from './database/keyset';

@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'v8';
  * enough (0.5x). At a live heap of 60 MB this costs at most another 60 MB. V8 reads the flag at each collection, so
  * setting it once the process runs takes effect.
  */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 /** Call first thing in a process that streams files (the api). */
 export function keepHeapHeadroom(): void {
