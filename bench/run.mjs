@@ -9,13 +9,14 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtApp, gitCommit, servicesProblem, startApp } from './lib/app.mjs';
+import { busiestProfile, mainThreadProfiles, profileArgs, profileLines } from './lib/profile.mjs';
 import { figureLines, goalLines, judge, markdown } from './lib/report.mjs';
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH, '..');
 
 const USAGE = `usage: npm run bench -- [scenario...] [--smoke] [--mode embedded|services|both] [--app-root DIR]
-                      [--rounds N] [--duration S] [--users N] [--out DIR] [--save-as NAME]
+                      [--rounds N] [--duration S] [--users N] [--out DIR] [--save-as NAME] [--profile]
   scenario       a scenario's name (default: all; listed below)
   --smoke        one short round (1 s), embedded mode only, results to tmp/bench-smoke/ (used by npm test)
   --mode         embedded, services (MariaDB + Redis) or both (default both; services is skipped with a
@@ -25,10 +26,12 @@ const USAGE = `usage: npm run bench -- [scenario...] [--smoke] [--mode embedded|
   --duration     seconds of load per round and side (default 5; the load scenario: 60)
   --users        simulated users of the load scenario (default 200)
   --out          where results go (default bench/results)
-  --save-as      also write NAME.json and NAME.md there (e.g. a reference run kept in git)`;
+  --save-as      also write NAME.json and NAME.md there (e.g. a reference run kept in git)
+  --profile      run the app under V8's CPU profiler (node --cpu-prof); the top self-time functions of its
+                 main thread are printed and added to the results, the .cpuprofile kept in the results folder`;
 
 function parseArgs(argv) {
-  const opts = { scenarios: [], smoke: false, mode: 'both', appRoot: ROOT, rounds: null, duration: null, users: null, out: null, saveAs: null };
+  const opts = { scenarios: [], smoke: false, mode: 'both', appRoot: ROOT, rounds: null, duration: null, users: null, out: null, saveAs: null, profile: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -45,6 +48,7 @@ function parseArgs(argv) {
     else if (flag === '--users') opts.users = Number(value());
     else if (flag === '--out') opts.out = resolve(value());
     else if (flag === '--save-as') opts.saveAs = value();
+    else if (flag === '--profile') opts.profile = true;
     else if (flag === '--help' || flag === '-h') opts.help = true;
     else if (a.startsWith('-')) fail(`unknown flag ${a}`);
     else opts.scenarios.push(a);
@@ -134,9 +138,14 @@ async function main() {
 
   const results = {};
   let broken = 0;
+  const out = opts.out ?? (opts.smoke ? join(ROOT, 'tmp/bench-smoke') : join(BENCH, 'results'));
+  const profiles = join(out, 'profiles');
+  if (opts.profile) mkdirSync(profiles, { recursive: true });
   for (const mode of modes) {
     console.log(`\n▶ ${mode} mode`);
-    const app = await startApp({ appRoot: opts.appRoot, mode, log });
+    const nodeArgs = opts.profile ? profileArgs(profiles) : [];
+    const before = opts.profile ? new Set(mainThreadProfiles(profiles)) : null;
+    const app = await startApp({ appRoot: opts.appRoot, mode, log, nodeArgs });
     current = app;
     results[mode] = { app: { database: app.database.type === 'sqlite' ? 'SQLite' : 'MariaDB + Redis' }, scenarios: {} };
     try {
@@ -146,7 +155,7 @@ async function main() {
         try {
           // flags: what the command line set (null: not given), for scenarios with defaults of their own.
           const flags = { duration: opts.duration, users: opts.users };
-          const r = await sc.run({ ...settings, mode, app, appRoot: opts.appRoot, dist: built.dist, log, flags });
+          const r = await sc.run({ ...settings, mode, app, appRoot: opts.appRoot, dist: built.dist, log, flags, nodeArgs });
           results[mode].scenarios[sc.name] = { title: sc.title, seconds: Math.round((Date.now() - t) / 1000), ...r };
           if (r.skipped) console.warn(`⚠ ${sc.name} skipped: ${r.skipped}`);
         } catch (e) {
@@ -158,6 +167,11 @@ async function main() {
     } finally {
       await app.stop();
       current = null;
+    }
+    if (opts.profile) {
+      const profile = busiestProfile(mainThreadProfiles(profiles).filter((f) => !before.has(f)), opts.appRoot);
+      if (profile) results[mode].profile = profile;
+      else console.warn(`⚠ no CPU profile was written in ${profiles}`);
     }
   }
 
@@ -178,7 +192,6 @@ async function main() {
     skipped,
   };
 
-  const out = opts.out ?? (opts.smoke ? join(ROOT, 'tmp/bench-smoke') : join(BENCH, 'results'));
   mkdirSync(out, { recursive: true });
   const md = markdown(report);
   const files = [join(out, 'latest.json'), join(out, `${stamp(started)}.md`)];
@@ -192,6 +205,7 @@ async function main() {
 
   console.log('\n──────── bench figures (median, min–max) ────────');
   for (const [mode, r] of Object.entries(results)) console.log(figureLines(mode, r).join('\n'));
+  for (const [mode, r] of Object.entries(results)) if (r.profile) console.log(`\n${profileLines(mode, r.profile).join('\n')}`);
   console.log('\n──────── goals (bench/budgets.json) ────────');
   for (const line of goalLines(goals)) console.log(line);
   const met = goals.filter((g) => g.status === 'met').length;

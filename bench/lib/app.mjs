@@ -86,10 +86,10 @@ async function provisionServices() {
 /**
  * Starts the built api on a free port in the given mode and waits until it answers. Sign-in throttling is
  * raised (THROTTLE_PER_ACCOUNT / THROTTLE_PER_IP) so the sign-in and refresh scenarios measure the work,
- * not the 429s. `env` adds or overrides settings (e.g. DOWNLOAD_ACCEL_PREFIX for a second instance behind nginx).
+ * not the 429s. `nodeArgs` go to node before the app (--profile's --cpu-prof). `env` adds or overrides settings (e.g. DOWNLOAD_ACCEL_PREFIX for a second instance behind nginx).
  * Returns { url, mode, pid, env, dataDir, filesDir, database, admin: { email, password }, stop() }.
  */
-export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {} }) {
+export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {}, nodeArgs = [] }) {
   const built = builtApp(appRoot);
   if (built.problem) throw new Error(built.problem);
   const port = await freePort();
@@ -115,7 +115,7 @@ export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {}
   Object.assign(env, extraEnv);
   const url = `http://127.0.0.1:${port}`;
   log(`starting ${built.main} (${mode}) on ${url}`);
-  const child = startProcess(process.execPath, [built.main], { cwd: appRoot, env });
+  const child = startProcess(process.execPath, [...nodeArgs, built.main], { cwd: appRoot, env });
   const forgetDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const stop = async () => {
     await stopProcess(child);

@@ -1,4 +1,5 @@
 // Goals from bench/budgets.json judged against the figures, and the two outputs: JSON and a markdown table.
+import { profileLines } from './profile.mjs';
 import { fmt, fmtSpread } from './stats.mjs';
 
 const OPS = {
@@ -88,6 +89,7 @@ export function markdown(report) {
     const notes = Object.entries(result.scenarios).flatMap(([name, sc]) => (sc.notes ?? []).map((n) => `- ${name}: ${n}`));
     if (notes.length) lines.push('', ...notes);
     lines.push('');
+    if (result.profile) lines.push(...profileLines(mode, result.profile));
   }
   lines.push('## Goals', '', ...goalLines(report.goals).map((l) => `- ${esc(l)}`), '');
   if (report.skipped.length) lines.push('## Not run', '', ...report.skipped.map((l) => `- ${l}`), '');

@@ -54,7 +54,7 @@ export default {
     let app = null;
     let worker = null;
     try {
-      app = await startApp({ appRoot: ctx.appRoot, mode: ctx.mode, env: { SMTP_URL: sink.url, MAIL_POOL_SIZE: String(POOL) } });
+      app = await startApp({ appRoot: ctx.appRoot, mode: ctx.mode, nodeArgs: ctx.nodeArgs, env: { SMTP_URL: sink.url, MAIL_POOL_SIZE: String(POOL) } });
       if (ctx.mode === 'services') {
         worker = startProcess(process.execPath, [join(ctx.appRoot, 'dist/apps/worker/main.js')], { cwd: ctx.appRoot, env: { ...app.env, WORKER_PORT: String(await freePort()) } });
         if (!(await worker.waitForOutput(/Worker is processing jobs/, 60_000))) throw new Error(`the worker did not start\n${worker.output()}`);

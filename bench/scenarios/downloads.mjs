@@ -104,7 +104,7 @@ export default {
       const userToken = await signIn(ctx.app.url, await createPlainUser(ctx.app));
 
       // A second instance handing the bytes over to nginx.
-      const accel = await startApp({ appRoot: ctx.appRoot, mode: ctx.mode, log: ctx.log, env: { DOWNLOAD_ACCEL_PREFIX: ACCEL_PREFIX } });
+      const accel = await startApp({ appRoot: ctx.appRoot, mode: ctx.mode, log: ctx.log, nodeArgs: ctx.nodeArgs, env: { DOWNLOAD_ACCEL_PREFIX: ACCEL_PREFIX } });
       cleanups.push(() => accel.stop());
       const accelAdmin = await signIn(accel.url, accel.admin);
       const { file: accelFile } = await uploadChecked({ baseUrl: accel.url, token: accelAdmin, size, fileName: 'bench-download.bin' });

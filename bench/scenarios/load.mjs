@@ -283,6 +283,7 @@ export default {
       app = await startApp({
         appRoot: ctx.appRoot,
         mode: ctx.mode,
+        nodeArgs: ctx.nodeArgs,
         // The product's sign-in throttles (per IP, per account), each simulated user behind its own address.
         env: { SMTP_URL: sink.url, TRUSTED_PROXIES: 'loopback', THROTTLE_PER_ACCOUNT: '10', THROTTLE_PER_IP: '100' },
       });
