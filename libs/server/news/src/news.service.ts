@@ -6,6 +6,7 @@ import { NEWS_LIMITS, NEWS_TEXTS, validateNews, type NewsFlags, type NewsInput, 
 import { AppConfig, applyRecordQuery, InjectConfig, PublicReadCache, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { sanitizeNewsHtml } from './news-html';
 import { NewsPost } from './news.entity';
+import { TableWatch } from './table-watch';
 
 export const toNewsView = (n: NewsPost): NewsView => ({
   id: n.id,
@@ -82,11 +83,12 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly published = new Map<string, PublishedEntry>();
   private readonly listeners = new Set<() => void>();
   private watch: ReturnType<typeof setInterval> | undefined;
-  /** What the news table looked like at the last look: its row count and latest change. */
-  private stamp: string | null = null;
-  /** Looks at the table started, and the newest whose answer was taken: an older look that answers later is dropped. */
-  private looksStarted = 0;
-  private newestLookTaken = 0;
+  /** Another replica's writes, seen as a new row count or a later updated_date (deletes change the count). */
+  private readonly table = new TableWatch(
+    () => this.stamp(),
+    () => this.changed(),
+    (error) => this.logger.warn(`Could not look for news changes: ${error.message}`),
+  );
   private readonly logger = new Logger(NewsService.name);
 
   constructor(
@@ -96,7 +98,7 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap(): void {
-    this.watch = setInterval(() => void this.lookForChanges(), NEWS_WATCH_MS);
+    this.watch = setInterval(() => void this.table.look(), NEWS_WATCH_MS);
     this.watch.unref();
   }
 
@@ -110,23 +112,11 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
     return () => this.listeners.delete(listener);
   }
 
-  /** Another replica's write shows here as a new row count or a later updated_date (deletes change the count). */
-  private async lookForChanges(notify = true): Promise<void> {
-    const look = ++this.looksStarted;
-    try {
-      const row = await this.news.createQueryBuilder('n').select('COUNT(*)', 'count').addSelect('MAX(n.updated_date)', 'latest').getRawOne<{ count: unknown; latest: unknown }>();
-      // Its stamp may be from before a newer look's (a write's, on another connection): taken, the next look would
-      // count that write again and make every page anew.
-      if (look < this.newestLookTaken) return;
-      this.newestLookTaken = look;
-      const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
-      const stamp = `${Number(row?.count ?? 0)}|${latest}`;
-      const before = this.stamp;
-      this.stamp = stamp;
-      if (notify && before !== null && before !== stamp) this.changed();
-    } catch (error) {
-      this.logger.warn(`Could not look for news changes: ${(error as Error).message}`);
-    }
+  /** What the news table looks like now: its row count and latest change. */
+  private async stamp(): Promise<string> {
+    const row = await this.news.createQueryBuilder('n').select('COUNT(*)', 'count').addSelect('MAX(n.updated_date)', 'latest').getRawOne<{ count: unknown; latest: unknown }>();
+    const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
+    return `${Number(row?.count ?? 0)}|${latest}`;
   }
 
   /** Published posts, newest first (spec section 7). */
@@ -156,12 +146,6 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   /** Bumped by every write through this replica: what was rendered or cached from the news before is stale. */
   get newsRevision(): number {
     return this.revision;
-  }
-
-  /** A write through this replica: known at once here; the next look at the table must not count it again. */
-  private written(): void {
-    this.changed();
-    void this.lookForChanges(false);
   }
 
   private changed(): void {
@@ -215,8 +199,7 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
       createdDate: now,
       updatedDate: now,
     });
-    await this.news.insert(row);
-    this.written();
+    await this.table.write(() => this.news.insert(row));
     return toNewsView(row);
   }
 
@@ -225,8 +208,7 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
     const row = await this.find(id);
     const record = this.checked(input);
     const changes = { ...columnsOf(record), updatedDate: new Date() };
-    await this.news.update({ id }, changes);
-    this.written();
+    await this.table.write(() => this.news.update({ id }, changes));
     return toNewsView({ ...row, ...changes });
   }
 
@@ -237,16 +219,14 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
       ...(flags.is_featured === undefined ? {} : { isFeatured: flags.is_featured }),
       updatedDate: new Date(),
     };
-    await this.news.update({ id }, changes);
-    this.written();
+    await this.table.write(() => this.news.update({ id }, changes));
     return toNewsView({ ...row, ...changes });
   }
 
   /** Answers the post's title (for the audit log). */
   async remove(id: string): Promise<{ title: string }> {
     const row = await this.find(id);
-    await this.news.delete({ id });
-    this.written();
+    await this.table.write(() => this.news.delete({ id }));
     return { title: row.title };
   }
 
