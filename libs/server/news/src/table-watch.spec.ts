@@ -25,6 +25,20 @@ function table() {
   return { watch, reads, changes: () => changes, failures };
 }
 
+/** A table whose first look took '1|a' as its baseline (reads[0]). */
+async function tableAfterFirstLook() {
+  const t = table();
+  await lookAnswered(t, 0, '1|a');
+  return t;
+}
+
+/** A look that takes `stamp` as the next read's answer (reads[at]). */
+async function lookAnswered(t: ReturnType<typeof table>, at: number, stamp: string) {
+  const look = t.watch.look();
+  await t.reads[at].answer(stamp);
+  await look;
+}
+
 /** A write whose work ends when `end()` is called. */
 function pendingWrite(watch: TableWatch) {
   let finish!: () => void;
@@ -40,25 +54,16 @@ function pendingWrite(watch: TableWatch) {
 describe('TableWatch', () => {
   it("counts another replica's write once: the first look is the baseline, a new stamp a change", async () => {
     const t = table();
-    const first = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await first;
+    await lookAnswered(t, 0, '1|a');
     expect(t.changes()).toBe(0);
-    const same = t.watch.look();
-    await t.reads[1].answer('1|a');
-    await same;
+    await lookAnswered(t, 1, '1|a');
     expect(t.changes()).toBe(0);
-    const other = t.watch.look();
-    await t.reads[2].answer('2|b');
-    await other;
+    await lookAnswered(t, 2, '2|b');
     expect(t.changes()).toBe(1);
   });
 
   it('counts its own write once when a look that started before it answers after the write committed', async () => {
-    const t = table();
-    const baseline = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await baseline;
+    const t = await tableAfterFirstLook();
     // A periodic look's query is on its way when an admin's write comes through this replica.
     const early = t.watch.look();
     const write = pendingWrite(t.watch);
@@ -69,17 +74,12 @@ describe('TableWatch', () => {
     await t.reads[2].answer('2|b');
     await write.done;
     expect(t.changes()).toBe(1);
-    const next = t.watch.look();
-    await t.reads[3].answer('2|b');
-    await next;
+    await lookAnswered(t, 3, '2|b');
     expect(t.changes()).toBe(1);
   });
 
   it('counts its own write once when a look that started before it answers after the write is done', async () => {
-    const t = table();
-    const baseline = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await baseline;
+    const t = await tableAfterFirstLook();
     const early = t.watch.look();
     const write = pendingWrite(t.watch);
     await write.end();
@@ -89,17 +89,12 @@ describe('TableWatch', () => {
     // Its query ran before the write: taken, the next look would count the write again.
     await t.reads[1].answer('1|a');
     await early;
-    const next = t.watch.look();
-    await t.reads[3].answer('2|b');
-    await next;
+    await lookAnswered(t, 3, '2|b');
     expect(t.changes()).toBe(1);
   });
 
   it('drops a look that answers while a write is in flight, and starts none then', async () => {
-    const t = table();
-    const baseline = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await baseline;
+    const t = await tableAfterFirstLook();
     const early = t.watch.look();
     const write = pendingWrite(t.watch);
     await t.reads[1].answer('2|b'); // answered before the write ended: it may or may not hold it
@@ -113,37 +108,25 @@ describe('TableWatch', () => {
   });
 
   it('drops an older look that answers after a newer one was taken', async () => {
-    const t = table();
-    const baseline = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await baseline;
+    const t = await tableAfterFirstLook();
     const older = t.watch.look();
-    const newer = t.watch.look();
-    await t.reads[2].answer('2|b');
-    await newer;
+    await lookAnswered(t, 2, '2|b');
     expect(t.changes()).toBe(1);
     await t.reads[1].answer('1|a');
     await older;
-    const next = t.watch.look();
-    await t.reads[3].answer('2|b');
-    await next;
+    await lookAnswered(t, 3, '2|b');
     expect(t.changes()).toBe(1);
   });
 
   it('never misses a change when a stamp cannot be read: the next look counts the write again', async () => {
-    const t = table();
-    const baseline = t.watch.look();
-    await t.reads[0].answer('1|a');
-    await baseline;
+    const t = await tableAfterFirstLook();
     const write = pendingWrite(t.watch);
     await write.end();
     await t.reads[1].fail(new Error('connection lost'));
     await write.done;
     expect(t.changes()).toBe(1);
     expect(t.failures).toEqual(['connection lost']);
-    const next = t.watch.look();
-    await t.reads[2].answer('2|b');
-    await next;
+    await lookAnswered(t, 2, '2|b');
     expect(t.changes()).toBe(2);
   });
 
