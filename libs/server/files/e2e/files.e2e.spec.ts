@@ -590,6 +590,11 @@ describe(`files (${TIER})`, () => {
       const link = await downloadLink(f.id, 'allowed');
       expect((await rawRequest(port, link)).status).toBe(200);
       await waitFor(async () => (await listed('allowed', f.id))?.download_count === 1, 'the download counted in the list');
+      // Downloads counted by another replica: only the counts are read again, the rest of the list stays as it was.
+      await db().query('UPDATE files SET download_count = download_count + 5 WHERE id = ?', [f.id]);
+      await waitFor(async () => (await listed('allowed', f.id))?.download_count === 6, 'the other replica\'s downloads counted in the list');
+      expect(await listed('allowed', f.id)).toMatchObject({ name: 'Replayed', download_count: 6 });
+      expect(await listed('user', f.id)).toBeUndefined();
       // Outside the api (another replica, or the database's owner): once the caller's access state is renewed.
       await db().query('UPDATE files SET is_active = ? WHERE id = ?', [false, f.id]);
       await sleep(ACCESS_STATE_MS);

@@ -15,22 +15,32 @@ export interface LibraryEntry {
   placeholder: boolean;
   /** The FileView JSON for each availability a caller can have. */
   json: Record<Exclude<FileAvailability, 'hidden'>, string>;
+  /** The row it was made from (a new download count makes the JSON again from it). */
+  row: FileRecord;
+}
+
+/** What the files table looks like: `shape` changes with rows added, removed, edited or switched on or off. */
+interface Stamp {
+  shape: string;
+  downloads: string;
 }
 
 /**
  * The library list at 10,000 files cost about 300 ms per request to read, map and serialise. This keeps every row's
  * facts and JSON and reads the table again only when it changed: one aggregate query per request compares a stamp
  * (row count, newest change, download total, active count), so a write by any api replica is seen by the next request of all.
- * FilesService stays the only writer of the table; this only reads.
+ * A download changes only the total: then only the counts are read again, and only the changed files' JSON is made
+ * again (a download no longer costs the next reader a full reload). FilesService stays the only writer of the table;
+ * this only reads.
  */
 const MAX_BODIES = 16;
 
 export class LibraryCache {
-  private stamp = '';
+  private stamp: Stamp = { shape: '', downloads: '' };
   private entries: LibraryEntry[] = [];
   /** Finished list bodies by what each file is for the caller: most callers see the same list, so they share one. */
   private bodies = new Map<string, Buffer>();
-  private reloading: { stamp: string; done: Promise<LibraryEntry[]> } | null = null;
+  private reloading: { key: string; done: Promise<LibraryEntry[]> } | null = null;
 
   constructor(
     private readonly files: Repository<FileRecord>,
@@ -40,9 +50,18 @@ export class LibraryCache {
   /** Every file, newest first. */
   async all(): Promise<LibraryEntry[]> {
     const stamp = await this.readStamp();
-    if (stamp === this.stamp) return this.entries;
+    if (stamp.shape === this.stamp.shape && stamp.downloads === this.stamp.downloads) return this.entries;
     // Callers that see the same new stamp share one reload.
-    if (this.reloading?.stamp !== stamp) this.reloading = { stamp, done: this.reload(stamp) };
+    const key = `${stamp.shape}|${stamp.downloads}`;
+    if (this.reloading?.key !== key) {
+      const done = stamp.shape === this.stamp.shape ? this.recount(stamp, this.entries) : this.reload(stamp);
+      this.reloading = {
+        key,
+        done: done.finally(() => {
+          if (this.reloading?.key === key) this.reloading = null;
+        }),
+      };
+    }
     return this.reloading.done;
   }
 
@@ -69,29 +88,46 @@ export class LibraryCache {
     return body;
   }
 
-  private async reload(stamp: string): Promise<LibraryEntry[]> {
-    try {
-      const rows = await this.files.find({ order: { createdDate: 'DESC', id: 'DESC' } });
-      const entries = rows.map((row) => ({
-        facts: accessFacts(row),
-        id: row.id,
-        name: row.name,
-        downloadCount: row.downloadCount,
-        createdMs: row.createdDate.getTime(),
-        placeholder: isSeededPlaceholder(row),
-        json: { download: JSON.stringify(toFileView(row, 'download')), buy: JSON.stringify(toFileView(row, 'buy')) },
-      }));
-      this.entries = entries;
-      this.bodies = new Map();
-      this.stamp = stamp;
-      return entries;
-    } finally {
-      if (this.reloading?.stamp === stamp) this.reloading = null;
-    }
+  private async reload(stamp: Stamp): Promise<LibraryEntry[]> {
+    const rows = await this.files.find({ order: { createdDate: 'DESC', id: 'DESC' } });
+    return this.keep(stamp, rows.map(entryOf));
   }
 
-  private async readStamp(): Promise<string> {
-    const [row] = await this.dataSource.query('SELECT COUNT(*) AS n, MAX(updated_date) AS changed, SUM(download_count) AS downloads, SUM(is_active) AS active FROM files');
-    return `${row.n}|${row.changed instanceof Date ? row.changed.toISOString() : row.changed}|${row.downloads}|${row.active}`;
+  /** Only download counts changed since `base` was read: the counts again, and the changed files' JSON. */
+  private async recount(stamp: Stamp, base: LibraryEntry[]): Promise<LibraryEntry[]> {
+    const counts = new Map<string, number>();
+    for (const row of await this.dataSource.query<Array<{ id: string; n: number | string }>>('SELECT id, download_count AS n FROM files')) counts.set(row.id, Number(row.n));
+    // A reload finished meanwhile: the base is not what the table looks like any more.
+    if (this.entries !== base) return this.reload(stamp);
+    const entries = base.map((entry) => {
+      const n = counts.get(entry.id);
+      return n === undefined || n === entry.downloadCount ? entry : entryOf({ ...entry.row, downloadCount: n });
+    });
+    return this.keep(stamp, entries);
   }
+
+  private keep(stamp: Stamp, entries: LibraryEntry[]): LibraryEntry[] {
+    this.entries = entries;
+    this.bodies = new Map();
+    this.stamp = stamp;
+    return entries;
+  }
+
+  private async readStamp(): Promise<Stamp> {
+    const [row] = await this.dataSource.query('SELECT COUNT(*) AS n, MAX(updated_date) AS changed, SUM(download_count) AS downloads, SUM(is_active) AS active FROM files');
+    return { shape: `${row.n}|${row.changed instanceof Date ? row.changed.toISOString() : row.changed}|${row.active}`, downloads: String(row.downloads) };
+  }
+}
+
+function entryOf(row: FileRecord): LibraryEntry {
+  return {
+    facts: accessFacts(row),
+    id: row.id,
+    name: row.name,
+    downloadCount: row.downloadCount,
+    createdMs: row.createdDate.getTime(),
+    placeholder: isSeededPlaceholder(row),
+    json: { download: JSON.stringify(toFileView(row, 'download')), buy: JSON.stringify(toFileView(row, 'buy')) },
+    row,
+  };
 }
