@@ -5,8 +5,9 @@
 //                  written straight into it (rows only: listing needs no stored bytes) and removed afterwards.
 //                  Each round sends one request per connection, all at once, rather than running for a time: a
 //                  request takes hundreds of ms there, so a 5-s window could end with all 64 still in flight.
-//                  Also reported: the latency of one request alone (median of 5 sequential ones) and the api's
-//                  peak RSS under the load.
+//                  Also reported: the latency of one request alone (median of 5 sequential ones), the api's
+//                  peak RSS under the load, and one request right after each of 40 downloads (smoke: 5) by the same
+//                  user of a small uploaded file (a download changes the counts the list shows).
 //   news           GET /api/news, public: the published posts, newest first
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
 //   update-feed    GET /api/updates/latest.yml as electron-updater asks (issue 28)
@@ -15,18 +16,19 @@
 //   list in brotli, and the reference sends those same brotli bytes)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // BENCH_ENDPOINTS=me,files runs only the endpoints named. Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
-// prepare(ctx) → { headers, notes, cleanup() } what it needs, and set amount(ctx), timeout (s), single and rss.
+// prepare(ctx) → { headers, notes, figures(), cleanup() } what it needs (figures: its own, measured after the rounds),
+// and set amount(ctx), timeout (s), single and rss.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createPlainUser, openDb, signIn, utc } from '../lib/db.mjs';
-import { fetchBytes } from '../lib/files.mjs';
+import { deleteFile, downloadLink, fetchBytes, uploadChecked } from '../lib/files.mjs';
 import { alternate, compareFigures, load } from '../lib/load.mjs';
 import { sampleRss } from '../lib/processes.mjs';
 import { startBare } from '../lib/reference.mjs';
-import { median, summarize } from '../lib/stats.mjs';
+import { median, percentile, summarize } from '../lib/stats.mjs';
 
 /** The columns of files (migrations 1763700000010-files and 1763700000011-releases). */
 const FILE_COLUMNS = [
@@ -103,9 +105,11 @@ async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
     await db.insertMany('files', FILE_COLUMNS, rows);
     ctx.log(`  library: ${count} files written in ${Math.round(performance.now() - t)} ms`);
     const token = await signIn(ctx.app.url, user);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
     return {
-      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      headers,
       notes: [`library: ${count} files in the database, listed by a plain user who accepts brotli and gzip, as a browser`],
+      figures: () => libraryAfterDownloads(ctx, token, headers),
       cleanup,
     };
   } catch (e) {
@@ -113,6 +117,34 @@ async function prepareLibrary(ctx, count = ctx.smoke ? 1000 : 10_000) {
     throw e;
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * The library asked right after each of the user's downloads: a download changes the counts the list shows, and the
+ * next reader should not pay for reading every file again. A small file is uploaded for it and deleted afterwards.
+ */
+async function libraryAfterDownloads(ctx, token, headers) {
+  const admin = await signIn(ctx.app.url, ctx.app.admin);
+  const { file } = await uploadChecked({ baseUrl: ctx.app.url, token: admin, size: 100_000, fileName: 'bench-library.bin' });
+  try {
+    // The upload added a file: the list is read again in full once, which is not what this measures.
+    await fetchBytes(`${ctx.app.url}/api/files`, { headers });
+    const ms = [];
+    for (let i = 0; i < (ctx.smoke ? 5 : 40); i++) {
+      await downloadLink(ctx.app.url, token, file.id);
+      const res = await fetchBytes(`${ctx.app.url}/api/files`, { headers });
+      if (res.status !== 200) throw new Error(`GET /api/files after a download answered ${res.status}`);
+      ms.push(res.ms);
+    }
+    ctx.log(`  library right after a download: p50 ${median(ms).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms`);
+    return {
+      'library.after_download_ms': { label: `library: one request right after a download (median of ${ms.length})`, ...summarize(ms, 'ms') },
+      'library.after_download_p99': { label: 'library: one request right after a download, p99', ...summarize([percentile(ms, 99)], 'ms') },
+    };
+  } finally {
+    const problem = await deleteFile(ctx.app.url, admin, file.id);
+    if (problem) ctx.log(`  cleanup: ${problem}`);
   }
 }
 
@@ -244,6 +276,7 @@ export default {
             if (single) metrics[`${ep.name}.single_ms`] = { label: `${ep.name} one request alone (median of ${ep.single})`, ...single };
             if (ep.prepare) metrics[`${ep.name}.size`] = { label: `${ep.name} response size`, ...summarize([body.length / 1000], 'KB') };
             if (peaks.length) metrics[`${ep.name}.rss_peak`] = { label: `${ep.name} api peak RSS under the load`, ...summarize(peaks, 'MB') };
+            if (prepared.figures) Object.assign(metrics, await prepared.figures());
           } finally {
             await bare.stop();
           }
