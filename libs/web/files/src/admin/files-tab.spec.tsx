@@ -135,7 +135,10 @@ describe('FilesTab', () => {
 
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     reply = { status: 500, body: { message: 'down' } };
-    await view.user.click(screen.getByRole('button', { name: T.deactivateLabel('Installer') }));
+    // The button is disabled while the first change runs: a click then does nothing (on a busy machine it may still be).
+    const toggle = () => screen.getByRole('button', { name: T.deactivateLabel('Installer') }) as HTMLButtonElement;
+    await waitFor(() => expect(toggle().disabled).toBe(false));
+    await view.user.click(toggle());
     await waitFor(() => expect(logged).toHaveBeenCalled());
   });
 
