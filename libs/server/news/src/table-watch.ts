@@ -10,12 +10,11 @@
  */
 export class TableWatch {
   private stamp: string | null = null;
-  /** Writes through this replica in flight, and a number that changes whenever one starts or ends. */
+  /** Writes through this replica in flight. */
   private writing = 0;
-  private epoch = 0;
-  /** Looks started, and the newest whose answer was taken. */
+  /** Looks started, and the number below which a look's answer is dropped: raised by each look taken and each write. */
   private started = 0;
-  private newestTaken = 0;
+  private droppedBelow = 0;
 
   constructor(
     private readonly read: () => Promise<string>,
@@ -27,15 +26,14 @@ export class TableWatch {
   async look(): Promise<void> {
     if (this.writing) return;
     const look = ++this.started;
-    const epoch = this.epoch;
     let stamp: string;
     try {
       stamp = await this.read();
     } catch (error) {
       return this.failed(error as Error);
     }
-    if (this.writing || epoch !== this.epoch || look < this.newestTaken) return;
-    this.newestTaken = look;
+    if (this.writing || look < this.droppedBelow) return;
+    this.droppedBelow = look;
     const before = this.stamp;
     this.stamp = stamp;
     if (before !== null && before !== stamp) this.changed();
@@ -49,7 +47,7 @@ export class TableWatch {
    */
   async write<T>(work: () => Promise<T>): Promise<T> {
     this.writing += 1;
-    this.epoch += 1;
+    this.droppedBelow = ++this.started;
     try {
       const result = await work();
       const stamp = await this.read().catch((error: Error) => {
@@ -62,7 +60,6 @@ export class TableWatch {
       return result;
     } finally {
       this.writing -= 1;
-      this.epoch += 1;
     }
   }
 }
