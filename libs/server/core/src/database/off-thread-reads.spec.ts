@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { threadId } from 'worker_threads';
@@ -37,5 +37,18 @@ describe('OffThreadReads on SQLite', () => {
     await expect(reads.all("INSERT INTO t (name) VALUES ('x') RETURNING id", [])).rejects.toThrow(/readonly/);
     // A failed query leaves the worker serving the next ones.
     expect(await reads.all('SELECT COUNT(*) AS n FROM t', [])).toEqual([{ n: 4 }]);
+  });
+
+  it('runs them on a thread of the idle scheduling class, so the api thread is never kept waiting for the CPU (Linux)', async () => {
+    // Field 41 of /proc/<pid>/task/<tid>/stat is the thread's scheduling policy; 5 is SCHED_IDLE.
+    const idleThreads = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38] === '5';
+      });
+    await reads.all('SELECT 1', []);
+    expect(idleThreads()).toHaveLength(1);
+    // Not the thread that runs this test (the api's, here).
+    expect(idleThreads()).not.toContain(readFileSync('/proc/thread-self/stat', 'utf8').split(' ')[0]);
   });
 });

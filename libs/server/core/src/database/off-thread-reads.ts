@@ -5,13 +5,21 @@ import type { DataSource } from 'typeorm';
 import { sqliteFileOf, startSqliteWorker } from './sqlite-worker';
 
 /**
- * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). It
- * lowers its own thread's priority (on Linux a thread has its own nice value), so that on a busy machine the api's
- * thread gets the CPU first and a long search waits rather than the requests around it.
+ * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). On a
+ * busy machine the api's thread gets the CPU first and a long search waits rather than the requests around it: the
+ * worker's thread (Linux schedules each thread on its own) runs as SCHED_IDLE, which yields the CPU at once to any
+ * other thread that wakes; where chrt is missing, at nice 19. Nice alone did not do it: a nice 19 loop beside the
+ * api halved its req/s as much as a nice 0 one (the scheduler lets the running thread finish its slice), an
+ * idle-class one cost a quarter (issue 27).
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('worker_threads');
-try { require('os').setPriority(19); } catch {}
+try {
+  const thread = require('fs').readlinkSync('/proc/thread-self').split('/').pop();
+  require('child_process').execFileSync('chrt', ['--idle', '--pid', '0', thread], { stdio: 'ignore', timeout: 5000 });
+} catch {
+  try { require('os').setPriority(19); } catch {}
+}
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
