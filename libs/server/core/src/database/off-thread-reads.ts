@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Worker } from 'worker_threads';
 import type { DataSource } from 'typeorm';
+import { SaturationGate } from './saturation-gate';
 import { sqliteFileOf, startSqliteWorker } from './sqlite-worker';
 
 /**
@@ -38,6 +39,10 @@ type Reply = { id: number; rows?: Record<string, unknown>[]; error?: string };
  * the api's connection is 50 ms in which no other request moves. On SQLite (a file) these run on a worker
  * thread with its own read-only connection, one at a time, in order; on MariaDB the driver is asynchronous already
  * and they go to the pool as usual. Raw SQL in, raw rows out (the caller's query builder makes the SQL).
+ *
+ * While the api is saturated they go second on both (SaturationGate: at most a quarter of the time). On MariaDB the
+ * database's CPU is what the api's thread waits for: an admin searching in a loop kept mariadbd busy 0.86 of a core
+ * on a 2-core machine, and GET /api/public-config beside it lost half its req/s and twice its p99 (issue 27).
  */
 @Injectable()
 export class OffThreadReads implements OnModuleDestroy {
@@ -45,10 +50,15 @@ export class OffThreadReads implements OnModuleDestroy {
   private next = 1;
   private readonly waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
   private readonly logger = new Logger(OffThreadReads.name);
+  private readonly gate = new SaturationGate();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.gate.run(() => this.read<T>(sql, params));
+  }
+
+  private read<T>(sql: string, params: unknown[]): Promise<T[]> {
     const file = sqliteFileOf(this.dataSource);
     if (!file) return this.dataSource.query(sql, params);
     const worker = this.worker ?? this.start(file);
@@ -60,6 +70,7 @@ export class OffThreadReads implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.gate.stop();
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();
