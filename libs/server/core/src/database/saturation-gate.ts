@@ -1,5 +1,6 @@
 import { readFileSync } from 'fs';
 import { performance } from 'perf_hooks';
+import { setTimeout as delay } from 'timers/promises';
 
 /** Busy or waiting for a CPU this share of the last sample or more: the api's thread is saturated. */
 const SATURATED = 0.9;
@@ -41,7 +42,7 @@ export class SaturationGate {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     const wait = this.nextStart - performance.now();
-    if (this.saturatedNow && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (this.saturatedNow && wait > 0) await delay(wait);
     const started = performance.now();
     try {
       return await work();
