@@ -1,15 +1,16 @@
-// Background downloads for the api-under-downloads scenario, in their own process so that reading the bytes does
-// not share the latency probe's event loop. Settings from the environment:
-//   DL_URL      what to GET (a signed download link), again and again
-//   DL_COOKIE   the Cookie header to send with it (the link's holder cookie), if any
+// Background downloads (api-under-downloads) and an admin's reads in a loop (admin-users' stalls), in their own
+// process so that reading the bytes does not share the latency probe's event loop. Settings from the environment:
+//   DL_URL      what to GET (a signed download link), again and again; several, one per line: taken in turn
+//   DL_HEADERS  the request headers as JSON (the link's holder cookie, an admin's bearer token), if any
 //   DL_STREAMS  downloads at once (each on its own connection)
 //   DL_RATE     bytes/s per download (0: as fast as it comes), paced by pausing the response, so the server
 //               sees a client on a slower link (TCP back-pressure)
 // Prints "started" once every download has its first bytes; on SIGTERM prints "result {json}" and exits.
 import { request } from 'node:http';
 
-const url = process.env.DL_URL;
-const headers = process.env.DL_COOKIE ? { cookie: process.env.DL_COOKIE } : {};
+const urls = process.env.DL_URL.split('\n');
+const headers = JSON.parse(process.env.DL_HEADERS || '{}');
+let requested = 0;
 const streams = Number(process.env.DL_STREAMS ?? 8);
 const rate = Number(process.env.DL_RATE ?? 0);
 const started = performance.now();
@@ -21,7 +22,7 @@ function stream(first = true) {
   const t0 = performance.now();
   let got = 0;
   let announced = !first;
-  const req = request(url, { agent: false, headers }, (res) => {
+  const req = request(urls[requested++ % urls.length], { agent: false, headers }, (res) => {
     if (res.statusCode !== 200) {
       totals.errors += 1;
       totals.statuses[res.statusCode] = (totals.statuses[res.statusCode] ?? 0) + 1;
