@@ -97,7 +97,7 @@ async function stall(ctx, headers, { id, what, paths }) {
   let reads = 0;
   for (let i = 0; i < ctx.rounds; i++) {
     const quiet = await load({ url, connections: 16, duration: ctx.duration });
-    // The admin's loop runs in a process of its own: draining 15 MB exports here delayed the probe's own answers.
+    // The admin's loop runs in a process of its own: draining its 10 MB exports here delayed the probe's own answers.
     const admin = await startBackgroundGets({ urls: paths.map((p) => ctx.app.url + p), headers });
     const during = await load({ url, connections: 16, duration: ctx.duration });
     const done = await admin.stop();
