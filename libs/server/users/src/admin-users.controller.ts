@@ -5,7 +5,7 @@ import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserDetail, type AdminU
 import { Audited, CurrentUser, fieldOf, NoStore, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UserDirectory, toAdminUserView } from './user-directory';
 import { userOrderOf } from './user-order';
-import { usersCsv } from './users-csv';
+import { usersCsv, usersCsvText } from './users-csv';
 import { UsersService } from './users.service';
 
 export class RoleChangeDto implements RoleChange {
@@ -45,7 +45,7 @@ export class AdminUsersController {
     reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="users.csv"')
-      .send(usersCsv(this.directory.export(queryText(q), order)));
+      .send(usersCsv(this.directory.export(queryText(q), order, usersCsvText)));
   }
 
   /** Sign-ups per day over the last 30 days (the Overview's chart). */

@@ -6,17 +6,18 @@ import { toAdminUserView } from './user-directory';
 
 const CRLF = { record_delimiter: 'windows' } as const;
 
+/** Users as rows of users.csv, one piece of text (csv-stringify quotes commas, quotes and line breaks; usersCsvRow defuses formulas). */
+export const usersCsvText = (users: User[]): string => stringify(users.map((u) => usersCsvRow(toAdminUserView(u))), CRLF);
+
 /**
- * users.csv as a stream: a UTF-8 BOM (so spreadsheets show accents), the header row, then the users as the chunks
- * arrive, one piece of text per chunk (one stream write each, not one per row; UserDirectory.export hands them on a
- * slice per turn of the event loop, so other requests go between them); csv-stringify
- * quotes commas, quotes and line breaks, usersCsvRow defuses formulas. The stream pulls the next chunk only when the
- * client has taken the previous one.
+ * users.csv as a stream: a UTF-8 BOM (so spreadsheets show accents), the header row, then the rows' text as
+ * UserDirectory.export renders it, one stream write per slice of users, not one per row. The stream pulls the
+ * next slice only when the client has taken the previous one.
  */
-export function usersCsv(chunks: AsyncGenerator<User[]>): Readable {
+export function usersCsv(rows: AsyncIterable<string>): Readable {
   async function* text() {
     yield stringify([[...USERS_CSV_COLUMNS]], { ...CRLF, bom: true });
-    for await (const chunk of chunks) yield stringify(chunk.map((u) => usersCsvRow(toAdminUserView(u))), CRLF);
+    yield* rows;
   }
   return Readable.from(text(), { objectMode: false });
 }

@@ -58,6 +58,19 @@ export class OffThreadReads implements OnModuleDestroy {
     return this.gate.run(() => this.read<T>(sql, params));
   }
 
+  /** Whether the api's thread is saturated now (SaturationGate): bulk work may then ask for less at a time. */
+  get saturated(): boolean {
+    return this.gate.saturated;
+  }
+
+  /**
+   * Bulk work that must run on the api's own thread (turning an export's rows into text, say), metered by the same
+   * gate as the reads: while the api is saturated it goes second, as they do.
+   */
+  onThread<T>(work: () => T): Promise<T> {
+    return this.gate.run(async () => work());
+  }
+
   private read<T>(sql: string, params: unknown[]): Promise<T[]> {
     const file = sqliteFileOf(this.dataSource);
     if (!file) return this.dataSource.query(sql, params);
