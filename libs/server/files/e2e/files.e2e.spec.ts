@@ -1,6 +1,7 @@
 // tiers: sqlite, services
 import { createHash, randomBytes } from 'crypto';
 import http from 'http';
+import { brotliDecompressSync } from 'zlib';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -10,7 +11,7 @@ import { FILE_TEXTS, type AdminFileView, type AuditPage, type FileView } from '@
 import { configOf } from '@solvr/server-core';
 import { filesConfig, FilesService } from '@solvr/server-files';
 import { signDownload } from '@solvr/server-storage';
-import { type ApiApp, createApi, signIn, createAccount, filesUnder, heldLink, multipart, portOf, rawRequest, readThenCut, withTamperedSignature, type FilePart, type HeldLink, createTestEnv, TestEnv, TIER, waitFor } from '@solvr/server-testing';
+import { type ApiApp, createApi, signIn, createAccount, filesUnder, heldLink, multipart, portOf, rawRequest, readThenCut, type RawReply, withTamperedSignature, type FilePart, type HeldLink, createTestEnv, TestEnv, TIER, waitFor } from '@solvr/server-testing';
 
 const PASSWORD = 'files-pass-1';
 const MAX = 4 * 1024 * 1024;
@@ -599,6 +600,22 @@ describe(`files (${TIER})`, () => {
       await db().query('UPDATE files SET is_active = ? WHERE id = ?', [false, f.id]);
       await sleep(ACCESS_STATE_MS);
       expect(await listed('allowed', f.id)).toBeUndefined();
+    });
+
+    it('goes compressed when the browser accepts it, also when it is made again after the access state was renewed', async () => {
+      const asBrowser = () => rawRequest(port, '/api/files', { headers: { Authorization: `Bearer ${tokens.allowed}`, 'Accept-Encoding': 'gzip, deflate, br' } });
+      const plainOf = (reply: RawReply) => (reply.headers['content-encoding'] === 'br' ? brotliDecompressSync(reply.body) : reply.body);
+      const made = await asBrowser();
+      const replayed = await asBrowser();
+      expect([made.status, replayed.status, replayed.headers['content-encoding']]).toEqual([200, 200, 'br']);
+      const list = plainOf(replayed);
+      expect(plainOf(made).equals(list)).toBe(true);
+      // The state renewed: the route makes the answer again, the same bytes, and it goes as the replay did.
+      await sleep(ACCESS_STATE_MS + 50);
+      const remade = await asBrowser();
+      expect([remade.status, remade.headers['content-encoding'], remade.headers['vary']]).toEqual([200, 'br', 'Accept-Encoding']);
+      expect(Number(remade.headers['content-length'])).toBe(remade.body.length);
+      expect(plainOf(remade).equals(list)).toBe(true);
     });
   });
 });

@@ -72,7 +72,10 @@ export class AccountReadCache {
           const key = `${user.id} ${req.url}`;
           // Made again only because the state was renewed (every ACCESS_STATE_MS): the same bytes keep their compressed twins.
           const before = this.answers.peek(key)?.kept;
-          this.answers.set(key, { state, versions, kept: before?.holds(headers, payload) ? before : new KeptAnswer(headers, payload) });
+          const same = before?.holds(headers, payload) ? before : undefined;
+          this.answers.set(key, { state, versions, kept: same ?? new KeptAnswer(headers, payload) });
+          // The same answer goes out as its replays do (compressed when asked), not as the route made it.
+          if (same) return same.sendAgain(req, reply, done);
         }
       }
       done(null, payload);

@@ -44,9 +44,25 @@ export class KeptAnswer {
   }
 
   replay(req: FastifyRequest, reply: FastifyReply): void {
+    this.variantFor(req).then((variant) => this.write(reply, variant));
+  }
+
+  /**
+   * This answer, made again by its route (the same bytes), as a replay would send it: compressed when the request
+   * accepts it. Without this, every answer made again after its state was renewed went out uncompressed.
+   */
+  sendAgain(req: FastifyRequest, reply: FastifyReply, done: (err: null, payload: Buffer) => void): void {
+    this.variantFor(req).then(({ headers, body }) => {
+      if (headers['content-encoding']) reply.headers({ 'content-encoding': headers['content-encoding'], 'content-length': body.length, vary: 'Accept-Encoding' });
+      done(null, body);
+    });
+  }
+
+  /** The variant the request takes: a compressed twin when it accepts one (the plain bytes if compressing failed). */
+  private variantFor(req: FastifyRequest): Promise<Variant> {
     const encoding = this.twins ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
-    if (encoding === 'identity') return this.write(reply, this.identity);
-    this.twin(encoding).then((variant) => this.write(reply, variant), () => this.write(reply, this.identity));
+    if (encoding === 'identity') return Promise.resolve(this.identity);
+    return this.twin(encoding).catch(() => this.identity);
   }
 
   private twin(encoding: Encoding): Promise<Variant> {
