@@ -84,8 +84,11 @@ test('an admin publishes a featured post: Landing (also without JavaScript) and 
   // From the keyboard: the switch takes Space like any checkbox.
   const toggle = page.getByRole('switch', { name: `Published: ${title}` });
   await toggle.focus();
+  // The switch flips at once (optimistic); the pages below are asked for once the server has taken the change.
+  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === `/api/admin/news/${post!.id}`);
   await page.keyboard.press('Space');
   await expect(toggle).not.toBeChecked();
+  expect((await patched).status()).toBe(200);
   await expect(page.getByRole('article', { name: title }).getByText(NEWS_TEXTS.draft, { exact: true })).toBeVisible();
   await page.goto('/Landing');
   await expect(page.getByRole('region', { name: 'Latest Updates' }).getByRole('article').first()).toBeVisible();

@@ -9,11 +9,18 @@ async function appWith(cache: PublicReadCache) {
     reply.header('X-Content-Type-Options', 'nosniff');
     done();
   });
-  const runs = { list: 0, missing: 0, varies: 0, cookie: 0, plain: 0 };
+  const runs = { list: 0, missing: 0, varies: 0, cookie: 0, plain: 0, slow: 0 };
   const config = (ttlMs = 60_000) => ({ config: { publicRead: { tag: 'news', ttlMs } } });
   fastify.get('/list', config(), async (req, reply) => {
     runs.list += 1;
     return reply.type('application/json; charset=utf-8').send(Buffer.from(JSON.stringify({ run: runs.list, query: req.query })));
+  });
+  // Answers once `release` is called: a read that is still being made while its data changes.
+  const slow = { release: () => undefined as void };
+  fastify.get('/slow', config(), async () => {
+    const run = ++runs.slow;
+    await new Promise<void>((release) => (slow.release = release));
+    return { run };
   });
   fastify.get('/short', config(30), async () => ({ run: ++runs.plain }));
   fastify.get('/missing', config(), async (_req, reply) => reply.code(404).send({ run: ++runs.missing }));
@@ -22,7 +29,7 @@ async function appWith(cache: PublicReadCache) {
   fastify.get('/not-declared', async () => ({ run: ++runs.plain }));
   await fastify.ready();
   const get = (url: string, headers: Record<string, string> = {}) => fastify.inject({ method: 'GET', url, headers });
-  return { fastify, runs, get };
+  return { fastify, runs, get, slow };
 }
 
 describe('PublicReadCache', () => {
@@ -68,11 +75,35 @@ describe('PublicReadCache', () => {
       await get('/not-declared');
       await get('/list', { authorization: 'Bearer abc' });
     }
-    expect(runs).toEqual({ list: 2, missing: 2, varies: 2, cookie: 2, plain: 2 });
+    expect(runs).toEqual({ list: 2, missing: 2, varies: 2, cookie: 2, plain: 2, slow: 0 });
     // A kept answer is not handed to a request with a token either.
     await get('/list');
     await get('/list', { authorization: 'Bearer abc' });
     expect(runs.list).toBe(4);
     await fastify.close();
   });
+
+  it('does not keep an answer whose data changed while it was being made: the next request reads again', async () => {
+    const cache = new PublicReadCache();
+    const { fastify, runs, get, slow } = await appWith(cache);
+    const before = get('/slow');
+    await waitFor(() => runs.slow === 1);
+    // A write lands while the read is on its way: what it read may be from before.
+    cache.invalidate('news');
+    slow.release();
+    expect(JSON.parse((await before).body).run).toBe(1);
+    const after = get('/slow');
+    await waitFor(() => runs.slow === 2);
+    slow.release();
+    expect(JSON.parse((await after).body).run).toBe(2);
+    // Unchanged meanwhile, an answer is kept as before.
+    expect(JSON.parse((await get('/slow')).body).run).toBe(2);
+    await fastify.close();
+  });
 });
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (const until = Date.now() + 2000; !condition(); await new Promise((r) => setTimeout(r, 1))) {
+    if (Date.now() > until) throw new Error('the route was not asked (a kept answer was replayed instead)');
+  }
+}

@@ -20,6 +20,10 @@ interface Answer {
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 /** Different query strings are different answers; past this many the cache starts again (a flood of made-up ones). */
 const MAX_ANSWERS = 256;
+/** The tag's version a request's read started under (set on a miss, checked when its answer would be kept). */
+const VERSION = Symbol('publicReadVersion');
+
+type PublicRequest = FastifyRequest & { [VERSION]?: number };
 
 const optionsOf = (req: FastifyRequest): PublicReadOptions | undefined => (req.routeOptions.config as { publicRead?: PublicReadOptions } | undefined)?.publicRead;
 
@@ -34,22 +38,30 @@ export const PublicRead = (tag: string, ttlMs: number) => applyDecorators(RouteC
 @Injectable()
 export class PublicReadCache {
   private readonly answers = new Map<string, Answer>();
+  private readonly versions = new Map<string, number>();
 
-  /** Forgets every kept answer of routes with this tag: the data behind them changed. */
+  /**
+   * Forgets every kept answer of routes with this tag: the data behind them changed. An answer being made meanwhile
+   * may have read the data before the change: it is sent, not kept.
+   */
   invalidate(tag: string): void {
+    this.versions.set(tag, this.versionOf(tag) + 1);
     for (const [url, answer] of this.answers) if (answer.tag === tag) this.answers.delete(url);
   }
 
   /** Registers the replay (first among the request hooks, so a hit skips the rest) and the keeping of answers. */
   attach(fastify: FastifyInstance): void {
-    fastify.addHook('onRequest', (req, reply, done) => {
+    fastify.addHook('onRequest', (req: PublicRequest, reply, done) => {
       const answer = this.freshFor(req);
-      if (!answer) return done();
-      answer.kept.replay(req, reply);
-    });
-    fastify.addHook('onSend', (req, reply, payload, done) => {
+      if (answer) return answer.kept.replay(req, reply);
       const options = optionsOf(req);
-      if (options && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      if (options) req[VERSION] = this.versionOf(options.tag);
+      done();
+    });
+    fastify.addHook('onSend', (req: PublicRequest, reply, payload, done) => {
+      const options = optionsOf(req);
+      const current = options !== undefined && req[VERSION] === this.versionOf(options.tag);
+      if (options && current && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
         if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
@@ -58,6 +70,10 @@ export class PublicReadCache {
       }
       done(null, payload);
     });
+  }
+
+  private versionOf(tag: string): number {
+    return this.versions.get(tag) ?? 0;
   }
 
   private freshFor(req: FastifyRequest): Answer | undefined {
