@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { NEWS_TEXTS, UNSAVED_TEXTS, type NewsList } from '@solvr/contracts';
 import { seriousViolations } from '../support/axe';
-import { signIn } from '../support/fixtures';
+import { pressPublishSwitch, signIn } from '../support/fixtures';
 import { watchPage } from '../support/watch';
 
 /**
@@ -125,11 +125,8 @@ for (const width of [1366, 390]) {
     await expect(dialog).toBeHidden({ timeout: 5_000 });
 
     // Published: the api stored the editor's HTML, sanitised (every link gets rel), and the public post shows it.
-    const publish = page.getByRole('switch', { name: `Published: ${title}` });
     try {
-      // The switch's input lies under its drawn track: from the keyboard, as news.spec.ts does.
-      await publish.focus();
-      await page.keyboard.press('Space');
+      const publish = await pressPublishSwitch(page, title);
       await expect(publish).toBeChecked();
       await expect(page.getByRole('article', { name: title }).getByText(NEWS_TEXTS.published, { exact: true }).first()).toBeVisible();
       const posts = (await (await request.get('/api/news')).json()) as NewsList;

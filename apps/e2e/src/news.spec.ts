@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatListDate, formatLongDate, formatTime, NEWS_TEXTS, type NewsList } from '@solvr/contracts';
-import { signIn } from '../support/fixtures';
+import { pressPublishSwitch, signIn } from '../support/fixtures';
 import { watchPage } from '../support/watch';
 
 /**
@@ -81,14 +81,9 @@ test('an admin publishes a featured post: Landing (also without JavaScript) and 
   // Unpublished: gone from the pages (server HTML included), the feeds and the sitemap.
   await page.goto('/Admin');
   await page.getByRole('tab', { name: 'News' }).click();
-  // From the keyboard: the switch takes Space like any checkbox.
-  const toggle = page.getByRole('switch', { name: `Published: ${title}` });
-  await toggle.focus();
-  // The switch flips at once (optimistic); the pages below are asked for once the server has taken the change.
-  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === `/api/admin/news/${post!.id}`);
-  await page.keyboard.press('Space');
+  // From the keyboard: the switch takes Space like any checkbox. The pages below are asked for once the server has the change.
+  const toggle = await pressPublishSwitch(page, title);
   await expect(toggle).not.toBeChecked();
-  expect((await patched).status()).toBe(200);
   await expect(page.getByRole('article', { name: title }).getByText(NEWS_TEXTS.draft, { exact: true })).toBeVisible();
   await page.goto('/Landing');
   await expect(page.getByRole('region', { name: 'Latest Updates' }).getByRole('article').first()).toBeVisible();

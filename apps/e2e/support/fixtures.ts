@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const admin = () => ({ email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! });
 
@@ -19,4 +19,17 @@ export function setManifest(changes: Record<string, string>): void {
 
 export function resetManifest(): void {
   setManifest({});
+}
+
+/**
+ * Flips a post's publish switch in the admin News tab from the keyboard (its input lies under the drawn track) and
+ * waits for the server to take the change: the switch itself flips at once, before the PATCH is answered.
+ */
+export async function pressPublishSwitch(page: Page, title: string): Promise<Locator> {
+  const toggle = page.getByRole('switch', { name: `Published: ${title}` });
+  await toggle.focus();
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/admin/news/'));
+  await page.keyboard.press('Space');
+  expect((await saved).status()).toBe(200);
+  return toggle;
 }
