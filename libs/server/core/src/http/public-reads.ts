@@ -60,8 +60,7 @@ export class PublicReadCache {
     });
     fastify.addHook('onSend', (req: PublicRequest, reply, payload, done) => {
       const options = optionsOf(req);
-      const current = options !== undefined && req[VERSION] === this.versionOf(options.tag);
-      if (options && current && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      if (options && req[VERSION] === this.versionOf(options.tag) && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
         if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
