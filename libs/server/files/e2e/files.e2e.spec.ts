@@ -602,6 +602,18 @@ describe(`files (${TIER})`, () => {
       expect(await listed('allowed', f.id)).toBeUndefined();
     });
 
+    it('shows a download counted here and one counted by another replica, both between two reads', async () => {
+      const here = await uploaded({ name: 'Counted here' }, file('here.zip'));
+      const elsewhere = await uploaded({ name: 'Counted elsewhere' }, file('elsewhere.zip'));
+      expect([await listed('user', here.id), await listed('user', elsewhere.id)]).toMatchObject([{ download_count: 0 }, { download_count: 0 }]);
+      expect((await rawRequest(port, await downloadLink(here.id, 'user'))).status).toBe(200);
+      const count = async (id: string) => Number((await db().query('SELECT download_count AS n FROM files WHERE id = ?', [id]))[0].n);
+      await waitFor(async () => (await count(here.id)) === 1, 'the download counted in the database');
+      await db().query('UPDATE files SET download_count = download_count + 1 WHERE id = ?', [elsewhere.id]);
+      // Reading only the counts of the files counted here would leave the other one at 0.
+      expect([await listed('user', here.id), await listed('user', elsewhere.id)]).toMatchObject([{ download_count: 1 }, { download_count: 1 }]);
+    });
+
     it('goes compressed when the browser accepts it, also when it is made again after the access state was renewed', async () => {
       const asBrowser = () => rawRequest(port, '/api/files', { headers: { Authorization: `Bearer ${tokens.allowed}`, 'Accept-Encoding': 'gzip, deflate, br' } });
       const plainOf = (reply: RawReply) => (reply.headers['content-encoding'] === 'br' ? brotliDecompressSync(reply.body) : reply.body);

@@ -336,12 +336,14 @@ export class FilesService {
       await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
     });
+    this.library.counted(fileId);
     this.libraryChanged();
   }
 
   /** A release fetched at /downloads/{name} without a session: the file's counter only. */
   async countAnonymousDownload(fileId: string): Promise<void> {
     await this.files.increment({ id: fileId }, 'downloadCount', 1);
+    this.library.counted(fileId);
     this.libraryChanged();
   }
 
