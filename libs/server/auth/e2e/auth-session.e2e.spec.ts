@@ -1,5 +1,6 @@
 // tiers: sqlite, services
 import request from 'supertest';
+import { createHash, randomBytes, randomUUID } from 'crypto';
 import { DataSource, IsNull, Not } from 'typeorm';
 import { AuthSession, ROTATION_GRACE_MS } from '@solvr/server-auth';
 import { UsersService } from '@solvr/server-users';
@@ -68,6 +69,27 @@ describe(`sessions (${TIER})`, () => {
     expect(replay.body.message).toBe('Your session has expired. Please sign in again.');
     // The family is revoked: the legitimate newer token is refused too.
     await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', second).expect(401);
+  });
+
+  it('rotates a token issued before tokens named their user and family; a token with another user or family in it is refused', async () => {
+    const sessions = app.get(DataSource).getRepository(AuthSession);
+    const userId = (await app.get(UsersService).findByEmail(email))?.id as string;
+    const legacy = randomBytes(32).toString('base64url');
+    const familyId = randomUUID();
+    const now = Date.now();
+    await sessions.insert({ id: randomUUID(), userId, familyId, tokenHash: createHash('sha256').update(legacy).digest('hex'), expiresAt: new Date(now + 60_000), createdDate: new Date(now) });
+    const rotated = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', `solvr_refresh=${legacy}`).expect(200);
+    const named = refreshCookie(rotated);
+    const [userPart, familyPart, secret] = named.split('=')[1].split('.');
+    expect([userPart, familyPart, secret.length]).toEqual([userId, familyId, 43]);
+    // The named parts are part of what is hashed: change one and no session matches.
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', `solvr_refresh=${randomUUID()}.${familyPart}.${secret}`).expect(401);
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', `solvr_refresh=${userPart}.${randomUUID()}.${secret}`).expect(401);
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', named).expect(200);
+    // The legacy token, replayed after its grace, revokes the family it started.
+    await sessions.update({ familyId, rotatedAt: Not(IsNull()) }, { rotatedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1000) });
+    await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', `solvr_refresh=${legacy}`).expect(401);
+    expect(await sessions.countBy({ familyId, revokedAt: IsNull() })).toBe(0);
   });
 
   it('answers a refresh without any cookie as no session (204), not an error', async () => {

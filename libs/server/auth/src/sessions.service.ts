@@ -1,7 +1,7 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { AuthSession } from './auth-session.entity';
 import { hashToken, newSecretToken } from './secret-token';
@@ -10,13 +10,20 @@ export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 /** How long a just-replaced refresh token may still be presented by a concurrent request of the same browser. */
 export const ROTATION_GRACE_MS = 5_000;
 
+/**
+ * A refresh token names the user and family of its session ahead of its secret. The row must match all three, so a
+ * rotation is one conditional UPDATE and one INSERT, without reading the row first. A token without them (issued
+ * before they were added) is looked up by its hash alone.
+ */
+const NAMED_TOKEN = /^([^.]{1,36})\.([^.]{1,36})\.([A-Za-z0-9_-]+)$/;
+
 /** Rotating refresh tokens with reuse detection: replaying a rotated token revokes its whole family. */
 @Injectable()
 export class SessionsService {
   constructor(@InjectRepository(AuthSession) private readonly sessions: Repository<AuthSession>) {}
 
   private async issue(userId: string, familyId: string): Promise<string> {
-    const token = newSecretToken();
+    const token = `${userId}.${familyId}.${newSecretToken()}`;
     const now = Date.now();
     // Every column given, and nothing read back: one INSERT per sign-in or refresh, without the SELECT TypeORM would
     // add to learn a generated value.
@@ -36,6 +43,13 @@ export class SessionsService {
   /** Returns the user id and the next refresh token; the presented one can never be used again. */
   async rotate(token: string | undefined): Promise<{ userId: string; token: string }> {
     if (!token) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const named = NAMED_TOKEN.exec(token);
+    if (named) {
+      const [, userId, familyId] = named;
+      // The usual case: a current token, claimed by the same conditional update as below. Any other goes the long way.
+      const current = { tokenHash: hashToken(token), userId, familyId, rotatedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) };
+      if ((await this.sessions.update(current, { rotatedAt: new Date() })).affected) return { userId, token: await this.issue(userId, familyId) };
+    }
     const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     // Conditional update: of two concurrent uses of one token only one wins; the other counts as reuse.
