@@ -106,4 +106,35 @@ describe('AccessStateCache', () => {
     db.row = state(0);
     expect(await cache.read('new', load)).toEqual(state(0));
   });
+
+  it('reads a state again before it expires: meanwhile the kept one answers at once, then the new one, with no gap', async () => {
+    const cache = new AccessStateCache();
+    const { db, load } = source(state(1));
+    await cache.read('u1', load);
+    // Early in its time, asking reads nothing.
+    expect(cache.kept('u1', load)).toEqual(state(1));
+    expect(db.reads).toBe(1);
+    await sleep((ACCESS_STATE_MS * 3) / 4 + 30);
+    db.row = state(2);
+    // Late in it: the kept state answers, and one read starts (not one per request).
+    expect(cache.kept('u1', load)).toEqual(state(1));
+    expect(cache.kept('u1', load)).toEqual(state(1));
+    expect(db.reads).toBe(2);
+    await sleep(0);
+    expect(cache.kept('u1', load)).toEqual(state(2));
+    // The first state's time is over; the one read ahead is still kept.
+    await sleep(ACCESS_STATE_MS / 4 + 50);
+    expect(cache.kept('u1')).toEqual(state(2));
+    expect(db.reads).toBe(2);
+  });
+
+  it('without a way to read, or when the read ahead fails, a kept state still expires at ACCESS_STATE_MS', async () => {
+    const cache = new AccessStateCache();
+    const { load } = source(state(1));
+    await cache.read('u1', load);
+    await sleep((ACCESS_STATE_MS * 3) / 4 + 30);
+    expect(cache.kept('u1', async () => Promise.reject(new Error('database gone')))).toEqual(state(1));
+    await sleep(ACCESS_STATE_MS / 4 + 50);
+    expect(cache.kept('u1')).toBeUndefined();
+  });
 });

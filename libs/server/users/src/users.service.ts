@@ -56,14 +56,14 @@ export class UsersService implements AccountSource {
    * by primary key, in plain SQL (no query builder on this path).
    */
   accessState(userId: string): Promise<AccessState | null> {
-    return this.accessStates.read(userId, () => this.readAccessState(userId));
+    return this.accessStates.read(userId, this.readAccessState);
   }
 
   keptAccessState(userId: string): AccessState | undefined {
-    return this.accessStates.kept(userId);
+    return this.accessStates.kept(userId, this.readAccessState);
   }
 
-  private async readAccessState(userId: string): Promise<AccessState | null> {
+  private readonly readAccessState = async (userId: string): Promise<AccessState | null> => {
     const [row] = await this.users.query(
       'SELECT id, email, full_name, role, download_count, profile_completed, password_hash IS NOT NULL AS has_password, token_version FROM users WHERE id = ?',
       [userId],
@@ -79,7 +79,7 @@ export class UsersService implements AccountSource {
       has_password: !!Number(row.has_password),
     };
     return { role: row.role, tokenVersion: Number(row.token_version), account };
-  }
+  };
 
   /** Access tokens issued before this stop working (password change or reset, logout). */
   async revokeAccessTokens(userId: string): Promise<void> {
