@@ -52,8 +52,8 @@ async function start() {
   const [manifest, publicConfig] = await Promise.all([loadManifest(), ssr ? ssr.publicConfig : loadPublicConfig()]);
   applyManifest(manifest);
   const store = createAppStore();
-  const app = (
-    <StoreProvider store={store}>
+  const app = (serverState?: ReturnType<AppStore['getState']>) => (
+    <StoreProvider store={store} serverState={serverState}>
       <PublicConfigProvider config={publicConfig}>
         <App />
       </PublicConfigProvider>
@@ -61,11 +61,13 @@ async function start() {
   );
   const container = document.getElementById('root') as HTMLElement;
   if (ssr && container.firstElementChild && (await readyToHydrate(ssr, store))) {
-    hydrateRoot(container, app);
+    // Hydrated with the state the server rendered with (no session, its queries): a part of the page that hydrates
+    // after the session was restored (a lazy one) would otherwise render the signed-in header over the server's.
+    hydrateRoot(container, app(store.getState()));
     return;
   }
   container.replaceChildren();
-  createRoot(container).render(app);
+  createRoot(container).render(app());
 }
 
 void start();
