@@ -43,14 +43,15 @@ export class SessionsService {
   /** Returns the user id and the next refresh token; the presented one can never be used again. */
   async rotate(token: string | undefined): Promise<{ userId: string; token: string }> {
     if (!token) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
+    const tokenHash = hashToken(token);
     const named = NAMED_TOKEN.exec(token);
     if (named) {
       const [, userId, familyId] = named;
       // The usual case: a current token, claimed by the same conditional update as below. Any other goes the long way.
-      const current = { tokenHash: hashToken(token), userId, familyId, rotatedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) };
+      const current = { tokenHash, userId, familyId, rotatedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) };
       if ((await this.sessions.update(current, { rotatedAt: new Date() })).affected) return { userId, token: await this.issue(userId, familyId) };
     }
-    const session = await this.sessions.findOneBy({ tokenHash: hashToken(token) });
+    const session = await this.sessions.findOneBy({ tokenHash });
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
     // Conditional update: of two concurrent uses of one token only one wins; the other counts as reuse.
     const claimed = await this.sessions.update({ id: session.id, rotatedAt: IsNull() }, { rotatedAt: new Date() });

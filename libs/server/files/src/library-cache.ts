@@ -132,7 +132,8 @@ export class LibraryCache {
   private async countsHere(stamp: Stamp, base: LibraryEntry[]): Promise<Map<string, number> | null> {
     const ids = [...this.countedHere];
     this.countedHere.clear();
-    if (!ids.length || base !== this.entries) return null;
+    if (!ids.length) return null;
+    // recount hands over this.entries before its first await: this.stamp is base's.
     const baseTotal = Number(this.stamp.downloads);
     const rows = await this.dataSource.query<Array<{ id: string; n: number | string }>>(`SELECT id, download_count AS n FROM files WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
     const counts = new Map(rows.map((row) => [row.id, Number(row.n)]));
