@@ -148,8 +148,9 @@ export class FilesService {
 
   /** The access check and the count of a download, without a link: the stored object to send. */
   async countedDownload(id: string, user: SessionUser): Promise<FileRecord> {
-    const row = await this.files.findOneBy({ id });
-    const decision = row ? fileAccessDecision(accessFacts(row), await this.viewerOf(user), 'download') : 'not-found';
+    // Both reads at once: a download link is on the way to every signed-in download (issue 27's gateway goal).
+    const [row, viewer] = await Promise.all([this.files.findOneBy({ id }), this.viewerOf(user)]);
+    const decision = row ? fileAccessDecision(accessFacts(row), viewer, 'download') : 'not-found';
     if (!row || decision === 'not-found') throw new NotFoundException(FILE_TEXTS.notFound);
     if (decision === 'forbidden') throw new ForbiddenException(FILE_TEXTS.noAccess);
     if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);

@@ -1,6 +1,9 @@
 // tiers: sqlite
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { get, type IncomingHttpHeaders } from 'http';
 import type { AddressInfo } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import request from 'supertest';
 import { brotliDecompressSync, gunzipSync } from 'zlib';
 import { type ApiApp, createApi, createTestEnv, TestEnv, CHUNK_TEXT, fakeWebDist, HASHED_CHUNK } from '@solvr/server-testing';
@@ -74,5 +77,35 @@ describe('the built frontends (embedded mode)', () => {
     for (const path of ['/', '/Landing', '/About', '/NewsPage?post=x', '/HowItWorks', '/Proof']) {
       expect([path, (await http().get(path).set('Accept', 'text/html').expect(200)).text]).toEqual([path, '<!doctype html><title>Solvr</title><div id="root"></div>']);
     }
+  });
+});
+
+describe('a remotes manifest switched while the api runs (REMOTES_MANIFEST)', () => {
+  let t: TestEnv;
+  let app: ApiApp;
+  let dir: string;
+  const http = () => request(app.getHttpServer());
+  const manifestAt = (origin: string) => JSON.stringify({ marketing: `${origin}/remoteEntry.js`, portal: '/remotes/portal/remoteEntry.js', admin: '/remotes/admin/remoteEntry.js' });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'solvr-manifest-'));
+    writeFileSync(join(dir, 'remotes.json'), manifestAt('https://first.example'));
+    t = await createTestEnv('sqlite');
+    app = await createApi(t.config({ WEB_DIST_DIR: fakeWebDist(), REMOTES_MANIFEST: join(dir, 'remotes.json') }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lets a page load scripts from the manifest's origins as the file says now", async () => {
+    const policy = async () => (await http().get('/Dashboard').set('Accept', 'text/html').expect(200)).headers['content-security-policy'];
+    expect(await policy()).toContain('https://first.example');
+    writeFileSync(join(dir, 'remotes.json'), manifestAt('https://second.example'));
+    const now = await policy();
+    expect(now).toContain('https://second.example');
+    expect(now).not.toContain('https://first.example');
+    expect((await http().get('/remotes.json').expect(200)).body.marketing).toBe('https://second.example/remoteEntry.js');
   });
 });

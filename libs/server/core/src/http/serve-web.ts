@@ -17,9 +17,11 @@ export function defaultRemotesManifest(): Record<string, string> {
   return Object.fromEntries(REMOTES.map((r) => [r, `/remotes/${r}/remoteEntry.js`]));
 }
 
+const DEFAULT_MANIFEST_TEXT = JSON.stringify(defaultRemotesManifest());
+
 function readManifest(config: AppConfig): string {
   const file = config.web.remotesManifest;
-  return file ? readFileSync(file, 'utf8') : JSON.stringify(defaultRemotesManifest());
+  return file ? readFileSync(file, 'utf8') : DEFAULT_MANIFEST_TEXT;
 }
 
 /** The shell's policy: scripts, styles and data only from here and from the origins the manifest names. */
@@ -171,6 +173,12 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   const start = scriptStart(template);
   const renderer = pageRenderer(app);
   const logger = new Logger('ServerRendering');
+  // Worked out again only when the manifest's text changes: a page request does not parse it (issue 27: cold pages).
+  let policy = { manifest: '', text: '' };
+  const policyFor = (manifest: string) => {
+    if (manifest !== policy.manifest || !policy.text) policy = { manifest, text: shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []) };
+    return policy.text;
+  };
 
   const documentOf = (page: SsrRendered) => async () => {
     const bare = pageDocument(template, page, config.publicUrl, '', start);
@@ -192,8 +200,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
     if (asset !== indexHtml && (path.startsWith('/api/') || path === '/api' || path.startsWith('/remotes/') || isFile || !wantsHtml)) {
       return reply.code(404).send(toApiError(new NotFoundException(`Cannot GET ${req.url}`)));
     }
-    const manifest = readManifest(config);
-    reply.header('Content-Security-Policy', shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []));
+    reply.header('Content-Security-Policy', policyFor(readManifest(config)));
     const shell = isPrivatePage(resolvePage(path, config.brand.product)) ? privateIndexHtml : indexHtml;
     if (!renderer || req.headers['if-none-match'] === shell.etag) return sendAsset(req, reply, shell);
     return renderer.render(req.url).then(
