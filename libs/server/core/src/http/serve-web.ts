@@ -174,9 +174,9 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig): 
   const renderer = pageRenderer(app);
   const logger = new Logger('ServerRendering');
   // Worked out again only when the manifest's text changes: a page request does not parse it (issue 27: cold pages).
-  let policy = { manifest: '', text: '' };
+  let policy: { manifest: string; text: string } | undefined;
   const policyFor = (manifest: string) => {
-    if (manifest !== policy.manifest || !policy.text) policy = { manifest, text: shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []) };
+    if (policy?.manifest !== manifest) policy = { manifest, text: shellContentSecurityPolicy(manifest, renderer && start ? [start.hash] : []) };
     return policy.text;
   };
 
