@@ -3,13 +3,14 @@
 // up, 412x823 viewport). A fresh browser context (empty cache) per load. Then cold: the first byte of / and each
 // load after 10 s in which nobody asked for a page (issue 27: pages are rendered when the news changes, not then).
 // The reference for the cold first byte: nginx serving the same document (its brotli bytes, brotli_static), asked
-// the same way after the same idle gap, in turn with the app: what waking an idle process costs on this machine.
+// the same way after the same idle gap, in turn with the app: what waking an idle process costs on this machine;
+// and a bare node:http process sending the same bytes: what waking an idle Node process costs, framework aside.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { get as httpGet } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { nginxProblem, startNginx } from '../lib/reference.mjs';
+import { nginxProblem, startBare, startNginx } from '../lib/reference.mjs';
 import { summarize } from '../lib/stats.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,6 +114,18 @@ async function nginxWithDocument(url) {
   return { url: `${nginx.url}/`, stop: async () => { await nginx.stop(); rmSync(root, { recursive: true, force: true }); } };
 }
 
+/**
+ * A bare node:http process (its own, like the app) answering every request with the page's brotli bytes: what Node
+ * itself takes to a first byte after an idle gap, next to nginx's, so that the app's cold figure can be read.
+ */
+async function bareWithDocument(url) {
+  const root = mkdtempSync(join(tmpdir(), 'solvr-bench-landing-bare-'));
+  const file = join(root, 'index.html.br');
+  writeFileSync(file, (await documentOf(url)).br);
+  const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: 'text/html; charset=utf-8', BARE_CONTENT_ENCODING: 'br' });
+  return { url: `${bare.url}/`, stop: async () => { await bare.stop(); rmSync(root, { recursive: true, force: true }); } };
+}
+
 /** Milliseconds from sending a GET of the page (as a browser asks: HTML, brotli) to its first byte. */
 function timeToFirstByte(url) {
   return new Promise((resolve, reject) => {
@@ -149,8 +162,10 @@ export default {
     });
     const url = `${ctx.app.url}/`;
     let reference = null;
+    let bare = null;
     try {
       reference = await nginxWithDocument(url);
+      bare = await bareWithDocument(url);
       const runs = ctx.smoke ? 1 : Math.max(3, ctx.rounds);
       const results = { unthrottled: [], mobile: [] };
       // The same document and headers from nginx, loaded in turn with the app's: what Chromium takes on this machine.
@@ -169,14 +184,16 @@ export default {
       }
       // Cold (issue 27): each visit after an idle gap, when nobody has asked for the page for a while.
       const gapMs = ctx.smoke ? 500 : 10_000;
-      const cold = { ttfb: [], nginx: [], unthrottled: [], mobile: [] };
+      const cold = { ttfb: [], nginx: [], bare: [], unthrottled: [], mobile: [] };
+      const coldUrls = { ttfb: url, nginx: reference?.url, bare: bare.url };
       for (let i = 0; i < runs; i++) {
         // In turn, each after its own gap: which goes first changes from run to run.
-        const order = i % 2 ? ['nginx', 'ttfb'] : ['ttfb', 'nginx'];
+        const order = ['ttfb', 'nginx', 'bare'];
+        for (let k = 0; k < i % 3; k++) order.push(order.shift());
         for (const which of order) {
-          if (which === 'nginx' && !reference) continue;
+          if (!coldUrls[which]) continue;
           await idle(gapMs);
-          cold[which].push(await timeToFirstByte(which === 'nginx' ? reference.url : url));
+          cold[which].push(await timeToFirstByte(coldUrls[which]));
         }
       }
       for (let i = 0; i < runs; i++) {
@@ -188,7 +205,7 @@ export default {
           nginxLcp[`cold_${name}`].push((await loadOnce(browser, reference.url, CONDITIONS[name])).lcp);
         }
         ctx.log(
-          `  cold run ${i + 1}/${runs} (after ${gapMs / 1000} s idle): first byte ${cold.ttfb[i].toFixed(1)} ms (nginx, same page: ${cold.nginx[i]?.toFixed(1) ?? '-'} ms), ` +
+          `  cold run ${i + 1}/${runs} (after ${gapMs / 1000} s idle): first byte ${cold.ttfb[i].toFixed(1)} ms (nginx, same page: ${cold.nginx[i]?.toFixed(1) ?? '-'} ms; bare node:http ${cold.bare[i]?.toFixed(1) ?? '-'} ms), ` +
             `LCP ${cold.unthrottled[i]?.toFixed(0)} ms (nginx ${nginxLcp.cold_unthrottled[i]?.toFixed(0) ?? '-'}), mobile ${cold.mobile[i]?.toFixed(0)} ms (nginx ${nginxLcp.cold_mobile[i]?.toFixed(0) ?? '-'})`,
         );
       }
@@ -205,6 +222,7 @@ export default {
         lcp_ms: { label: 'LCP unthrottled', ...summarize(results.unthrottled.map((r) => r.lcp), 'ms') },
         lcp_mobile_ms: { label: 'LCP mobile emulation', ...summarize(results.mobile.map((r) => r.lcp), 'ms') },
         cold_ttfb_ms: { label: `first byte of / after ${gapMs / 1000} s idle`, ...summarize(cold.ttfb, 'ms') },
+        cold_ttfb_bare_ms: { label: `reference: a bare node:http process's first byte of the same bytes after ${gapMs / 1000} s idle`, ...summarize(cold.bare, 'ms') },
         ...(cold.nginx.length ? { cold_ttfb_nginx_ms: { label: `reference: nginx's first byte of the same page after ${gapMs / 1000} s idle`, ...summarize(cold.nginx, 'ms') } } : {}),
         lcp_cold_ms: { label: `LCP unthrottled, each load after ${gapMs / 1000} s idle`, ...summarize(cold.unthrottled, 'ms') },
         lcp_mobile_cold_ms: { label: `LCP mobile emulation, each load after ${gapMs / 1000} s idle`, ...summarize(cold.mobile, 'ms') },
@@ -225,6 +243,7 @@ export default {
       return { metrics, notes };
     } finally {
       await reference?.stop();
+      await bare?.stop();
       await browser.close();
     }
   },
