@@ -99,15 +99,14 @@ function documentOf(url) {
 }
 
 /**
- * nginx serving that document as its index with the app's headers (CSP, Cross-Origin-Opener-Policy... which change
+ * nginx serving the document (documentOf) as its index with the app's headers (CSP, Cross-Origin-Opener-Policy... which change
  * how Chromium loads the page: COOP alone moves a fresh tab's first page into a new process), brotli_static when
  * Debian's module is there; null without nginx. Its scripts are not there: the page asks for them only after its
  * first contentful paint, so its LCP is the document's (the server-rendered heading), as the app's is.
  */
-async function nginxWithDocument(url) {
+async function nginxWithDocument({ br, html, headers }) {
   if (nginxProblem()) return null;
   const root = mkdtempSync(join(tmpdir(), 'solvr-bench-landing-'));
-  const { br, html, headers } = await documentOf(url);
   writeFileSync(join(root, 'index.html'), html);
   writeFileSync(join(root, 'index.html.br'), br);
   const nginx = await startNginx(root, { headers });
@@ -118,10 +117,10 @@ async function nginxWithDocument(url) {
  * A bare node:http process (its own, like the app) answering every request with the page's brotli bytes: what Node
  * itself takes to a first byte after an idle gap, next to nginx's, so that the app's cold figure can be read.
  */
-async function bareWithDocument(url) {
+async function bareWithDocument({ br }) {
   const root = mkdtempSync(join(tmpdir(), 'solvr-bench-landing-bare-'));
   const file = join(root, 'index.html.br');
-  writeFileSync(file, (await documentOf(url)).br);
+  writeFileSync(file, br);
   const bare = await startBare({ BARE_KIND: 'bytes', BARE_BODY_FILE: file, BARE_CONTENT_TYPE: 'text/html; charset=utf-8', BARE_CONTENT_ENCODING: 'br' });
   return { url: `${bare.url}/`, stop: async () => { await bare.stop(); rmSync(root, { recursive: true, force: true }); } };
 }
@@ -164,8 +163,9 @@ export default {
     let reference = null;
     let bare = null;
     try {
-      reference = await nginxWithDocument(url);
-      bare = await bareWithDocument(url);
+      const document = await documentOf(url);
+      reference = await nginxWithDocument(document);
+      bare = await bareWithDocument(document);
       const runs = ctx.smoke ? 1 : Math.max(3, ctx.rounds);
       const results = { unthrottled: [], mobile: [] };
       // The same document and headers from nginx, loaded in turn with the app's: what Chromium takes on this machine.

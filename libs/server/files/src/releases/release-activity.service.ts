@@ -27,7 +27,7 @@ type Kind = 'downloads' | 'update_checks';
 export class ReleaseActivityService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('ReleaseActivity');
   private pending = new Map<string, { downloads: number; update_checks: number }>();
-  private day = { name: '', until: 0 };
+  private day = { number: -1, name: '' };
   private readonly timer = setInterval(() => void this.flush(), FLUSH_MS).unref();
 
   constructor(
@@ -54,11 +54,11 @@ export class ReleaseActivityService implements OnModuleInit, OnModuleDestroy {
     this.pending.set(key, counts);
   }
 
-  /** The UTC day counts go to, worked out once a day: every update check asks (it was 1.5 % of a feed replay's time). */
+  /** The UTC day counts go to, named once a day: every update check asks (it was 1.5 % of a feed replay's time). */
   private today(): string {
     const now = Date.now();
-    // The clock may also be set back (past midnight): the day is worked out again then too.
-    if (now >= this.day.until || now < this.day.until - DAY_MS) this.day = { name: dayOf(now), until: (Math.floor(now / DAY_MS) + 1) * DAY_MS };
+    const number = Math.floor(now / DAY_MS);
+    if (number !== this.day.number) this.day = { number, name: dayOf(now) };
     return this.day.name;
   }
 

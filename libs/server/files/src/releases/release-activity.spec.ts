@@ -1,5 +1,8 @@
 import type { HttpAdapterHost } from '@nestjs/core';
+import { composeMigrations } from '@solvr/server-core';
+import { USERS_MIGRATIONS } from '@solvr/server-users';
 import { DataSource } from 'typeorm';
+import { FILES_MIGRATIONS } from '../migrations';
 import { ReleaseActivityService } from './release-activity.service';
 
 describe('ReleaseActivityService: the day a count goes to', () => {
@@ -8,11 +11,10 @@ describe('ReleaseActivityService: the day a count goes to', () => {
 
   beforeEach(async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    db = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    // The table as shipped: the files feature's migrations (and the users' ones they build on).
+    db = new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS) });
     await db.initialize();
-    await db.query(
-      'CREATE TABLE release_activity (day varchar(10), channel varchar(10), version varchar(50), platform varchar(10), downloads int DEFAULT 0, update_checks int DEFAULT 0, PRIMARY KEY (day, channel, version, platform))',
-    );
+    await db.runMigrations();
     activity = new ReleaseActivityService(db, {} as HttpAdapterHost);
   });
 
