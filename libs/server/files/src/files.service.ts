@@ -83,11 +83,13 @@ export class FilesService {
 
   /**
    * The caller as the rule sees it: the admin role is read from the database on each call, and so are the paid files
-   * the caller bought (PaymentsService owns purchases), so a purchase or a refund shows on the next request.
+   * the caller bought (PaymentsService owns purchases), so a purchase or a refund shows on the next request. Deciding
+   * on one `file`, purchases are read only if it is paid: the rule looks at them for paid files only.
    */
-  private async viewerOf(user: SessionUser | null | undefined): Promise<FileViewer> {
+  private async viewerOf(user: SessionUser | null | undefined, file?: FileRecord): Promise<FileViewer> {
     const viewer = await this.access.viewer(user);
-    const purchased = viewer.user && !viewer.isAdmin ? await this.payments.paidFileIds(viewer.user.id) : undefined;
+    const buyer = viewer.user && !viewer.isAdmin && (!file || file.isPaid) ? viewer.user : null;
+    const purchased = buyer ? await this.payments.paidFileIds(buyer.id) : undefined;
     return { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin, purchased };
   }
 
@@ -132,7 +134,7 @@ export class FilesService {
   /** One file, or 404 whether it does not exist or the caller may not see it. */
   async getFor(id: string, user: SessionUser): Promise<FileView> {
     const row = await this.files.findOneBy({ id });
-    const availability = row ? fileAvailability(accessFacts(row), await this.viewerOf(user)) : 'hidden';
+    const availability = row ? fileAvailability(accessFacts(row), await this.viewerOf(user, row)) : 'hidden';
     if (!row || availability === 'hidden') throw new NotFoundException(FILE_TEXTS.notFound);
     return toFileView(row, availability);
   }
@@ -148,9 +150,8 @@ export class FilesService {
 
   /** The access check and the count of a download, without a link: the stored object to send. */
   async countedDownload(id: string, user: SessionUser): Promise<FileRecord> {
-    // Both reads at once: a download link is on the way to every signed-in download (issue 27's gateway goal).
-    const [row, viewer] = await Promise.all([this.files.findOneBy({ id }), this.viewerOf(user)]);
-    const decision = row ? fileAccessDecision(accessFacts(row), viewer, 'download') : 'not-found';
+    const row = await this.files.findOneBy({ id });
+    const decision = row ? fileAccessDecision(accessFacts(row), await this.viewerOf(user, row), 'download') : 'not-found';
     if (!row || decision === 'not-found') throw new NotFoundException(FILE_TEXTS.notFound);
     if (decision === 'forbidden') throw new ForbiddenException(FILE_TEXTS.noAccess);
     if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
@@ -165,7 +166,7 @@ export class FilesService {
    */
   async checkout(id: string, user: SessionUser): Promise<CheckoutStart> {
     const row = await this.files.findOneBy({ id });
-    const availability = row ? fileAvailability(accessFacts(row), await this.viewerOf(user)) : 'hidden';
+    const availability = row ? fileAvailability(accessFacts(row), await this.viewerOf(user, row)) : 'hidden';
     if (!row || availability === 'hidden') throw new NotFoundException(FILE_TEXTS.notFound);
     if (availability === 'download') return { kind: 'owned' };
     return this.payments.startCheckout({ fileId: row.id, name: row.name, price: row.price, currency: row.currency }, user);
@@ -331,12 +332,14 @@ export class FilesService {
    * (file, then user, then the insert that references both), so concurrent downloads queue instead of deadlocking.
    */
   async countDownload(fileId: string, userId: string): Promise<void> {
-    await inTransaction(this.dataSource, async (tx) => {
+    const accountCounted = await inTransaction(this.dataSource, async (tx) => {
       const counted = await tx.increment(FileRecord, { id: fileId }, 'downloadCount', 1);
       if (!counted.affected) throw new NotFoundException(FILE_TEXTS.notFound);
-      await this.users.countDownload(userId, tx);
+      const committed = await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
+      return committed;
     });
+    accountCounted();
     this.library.counted(fileId);
     this.libraryChanged();
   }

@@ -137,4 +137,49 @@ describe('AccessStateCache', () => {
     await sleep(ACCESS_STATE_MS / 4 + 50);
     expect(cache.kept('u1')).toBeUndefined();
   });
+
+  describe('a counted download (writeBegins, then written once it committed)', () => {
+    const bump = (s: AccessState): AccessState => ({ ...s, tokenVersion: s.tokenVersion + 10 });
+
+    it('brings a state read before the write up to date, with no read, and keeps it no longer than it was kept', async () => {
+      const cache = new AccessStateCache();
+      const { db, load } = source(state(1));
+      await cache.read('u1', load);
+      await sleep(ACCESS_STATE_MS / 2);
+      const began = cache.writeBegins();
+      db.row = state(11);
+      cache.written('u1', began, bump);
+      expect(cache.kept('u1')).toEqual(state(11));
+      expect(db.reads).toBe(1);
+      // Still at most ACCESS_STATE_MS from its read: the update did not restart its time.
+      await sleep(ACCESS_STATE_MS / 2 + 50);
+      expect(cache.kept('u1')).toBeUndefined();
+    });
+
+    it('forgets a state read while the write was under way (it may or may not hold it), and keeps no read that overlapped it', async () => {
+      const cache = new AccessStateCache();
+      const { db, load } = source(state(1));
+      const began = cache.writeBegins();
+      let release: () => void = () => undefined;
+      const overlapping = cache.read('u1', async () => {
+        const before = db.row;
+        await new Promise<void>((r) => (release = r));
+        return before;
+      });
+      await cache.read('u2', load);
+      db.row = state(11);
+      cache.written('u2', began, bump);
+      expect(cache.kept('u2')).toBeUndefined();
+      release();
+      expect(await overlapping).toEqual(state(1));
+      expect(cache.kept('u1')).toBeUndefined();
+      expect(await cache.read('u2', load)).toEqual(state(11));
+    });
+
+    it('changes nothing for an account it does not keep', () => {
+      const cache = new AccessStateCache();
+      cache.written('u1', cache.writeBegins(), bump);
+      expect(cache.kept('u1')).toBeUndefined();
+    });
+  });
 });

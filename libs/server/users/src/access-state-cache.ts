@@ -16,13 +16,19 @@ const READ_AHEAD_MS = (ACCESS_STATE_MS * 3) / 4;
 
 export type AccessStateLoad = (userId: string) => Promise<AccessState | null>;
 
+/** A kept state and the write count its read started at (see written()). */
+interface KeptState {
+  state: AccessState;
+  readFrom: number;
+}
+
 /**
  * The access state of recently active accounts: reading it was half the cost of every signed-in request (one row,
  * but one database round trip per request, and a page makes several). A state is still at most ACCESS_STATE_MS old:
  * read ahead, the new one replaces it before it expires, and if that read is slow it expires all the same.
  */
 export class AccessStateCache {
-  private readonly states = new LRUCache<string, AccessState>({ max: 10_000, ttl: ACCESS_STATE_MS });
+  private readonly states = new LRUCache<string, KeptState>({ max: 10_000, ttl: ACCESS_STATE_MS });
   /** Counts writes: a read that overlapped one may hold the state from before it, so it is not kept. */
   private writes = 0;
 
@@ -31,7 +37,7 @@ export class AccessStateCache {
 
   /** The state kept for this account, if any (no wait). Given `load`, a state past READ_AHEAD_MS is read again meanwhile. */
   kept(userId: string, load?: AccessStateLoad): AccessState | undefined {
-    const state = this.states.get(userId);
+    const state = this.states.get(userId)?.state;
     if (state && load && !this.loading.has(userId) && this.states.getRemainingTTL(userId) < ACCESS_STATE_MS - READ_AHEAD_MS) {
       // Its failure is the next read's to report: the kept state serves until it expires.
       this.load(userId, load).catch(() => undefined);
@@ -55,10 +61,32 @@ export class AccessStateCache {
     else this.states.clear();
   }
 
+  /**
+   * A write that changes the account's view only is starting (a download counted in a transaction): reads in flight
+   * may miss it, so they are not kept. Answers the mark written() takes once the write has committed.
+   */
+  writeBegins(): number {
+    return ++this.writes;
+  }
+
+  /**
+   * The write marked by writeBegins() committed. A state read before it began is brought up to date with `change`
+   * and kept for the rest of its time (no read: the next request, often the download itself, needs it); one read
+   * since may or may not hold the write, so it is forgotten.
+   */
+  written(userId: string, began: number, change: (state: AccessState) => AccessState): void {
+    this.writes++;
+    const kept = this.states.get(userId);
+    if (!kept) return;
+    const ttl = this.states.getRemainingTTL(userId);
+    if (kept.readFrom < began && ttl > 0) this.states.set(userId, { state: change(kept.state), readFrom: kept.readFrom }, { ttl });
+    else this.states.delete(userId);
+  }
+
   private async load(userId: string, load: AccessStateLoad): Promise<AccessState | null> {
     const writesBefore = this.writes;
     const state = load(userId).then((loaded) => {
-      if (loaded && writesBefore === this.writes) this.states.set(userId, loaded);
+      if (loaded && writesBefore === this.writes) this.states.set(userId, { state: loaded, readFrom: writesBefore });
       return loaded;
     });
     const entry = { writes: writesBefore, state };

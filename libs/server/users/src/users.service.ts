@@ -17,6 +17,10 @@ export interface AdminResult {
 }
 
 /** The one writer of the users table: one method per thing that can happen to an account. */
+/** The kept account state after one more download was counted. */
+const oneMoreDownload = (state: AccessState): AccessState =>
+  state.account ? { ...state, account: { ...state.account, download_count: state.account.download_count + 1 } } : state;
+
 @Injectable()
 export class UsersService implements AccountSource {
   /** Every method below that writes an account forgets it here. */
@@ -88,12 +92,14 @@ export class UsersService implements AccountSource {
   }
 
   /**
-   * One more download by the account (an atomic increment). Given the caller's transaction, it counts inside it:
-   * the files feature counts the file, the user and the downloads row together.
+   * One more download by the account (an atomic increment), inside the caller's transaction: the files feature counts
+   * the file, the user and the downloads row together. Answers what to call once that transaction has committed: the
+   * account's kept state then shows the new count without a read (the download that follows needs the state).
    */
-  async countDownload(userId: string, transaction?: EntityManager): Promise<void> {
-    await (transaction ? transaction.getRepository(User) : this.users).increment({ id: userId }, 'downloadCount', 1);
-    this.accessStates.forget(userId);
+  async countDownload(userId: string, transaction: EntityManager): Promise<() => void> {
+    const began = this.accessStates.writeBegins();
+    await transaction.getRepository(User).increment({ id: userId }, 'downloadCount', 1);
+    return () => this.accessStates.written(userId, began, oneMoreDownload);
   }
 
   /** Users whose e-mail or name contains `query` (case-insensitive), by e-mail: the admin's user pickers. */
