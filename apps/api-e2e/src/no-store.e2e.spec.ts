@@ -58,6 +58,12 @@ describe('answers that name a person are not stored', () => {
     expect(seen).toEqual(answers.map(([name, , status]) => ({ name, status, cacheControl: 'no-store' })));
   });
 
+  it('keeps it on the answers replayed to the same caller (@AccountRead), not only on the first', async () => {
+    const asked = [];
+    for (let i = 0; i < 3; i++) asked.push((await as(USER)(api().get('/api/users/me')).expect(200)).headers['cache-control']);
+    expect(asked).toEqual(['no-store', 'no-store', 'no-store']);
+  });
+
   it('leaves the public reads cacheable', async () => {
     expect((await api().get('/api/news').expect(200)).headers['cache-control']).toBeUndefined();
   });

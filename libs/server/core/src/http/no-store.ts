@@ -1,6 +1,6 @@
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
 
 /** The route config flag @NoStore sets; Fastify hands a route's config to the onRoute hook below. */
 interface NoStoreConfig {
@@ -29,17 +29,26 @@ export function NoStore(): ClassDecorator & MethodDecorator {
   };
 }
 
+/** Set as the request starts, so that an answer kept for replay (@AccountRead) is kept, and replayed, with it. */
+const noStoreFromStart: onRequestHookHandler = (_req, reply, done) => {
+  reply.header('Cache-Control', 'no-store');
+  done();
+};
+
 const noStoreHeader: onSendHookHandler = (_req, reply, payload, done) => {
   // A handler's own value that already forbids storing (e.g. 'private, no-store') stays.
   if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');
   done(null, payload);
 };
 
+const withHook = <T>(own: T | T[] | undefined, hook: T): T | T[] => (own ? [...(Array.isArray(own) ? own : [own]), hook] : hook);
+
 /** Gives @NoStore routes their header as each route is registered: the other routes run no extra hook. Before any route. */
 export function registerNoStore(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (!(route.config as NoStoreConfig | undefined)?.noStore) return;
-    const own = route.onSend;
-    route.onSend = own ? [...(Array.isArray(own) ? own : [own]), noStoreHeader] : noStoreHeader;
+    route.onRequest = withHook(route.onRequest, noStoreFromStart);
+    // Again as the answer goes: a handler's own cacheable value does not win.
+    route.onSend = withHook(route.onSend, noStoreHeader);
   });
 }
