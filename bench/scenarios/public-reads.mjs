@@ -9,6 +9,8 @@
 //                  peak RSS under the load, and one request right after each of 40 downloads (smoke: 5) by the same
 //                  user of a small uploaded file (a download changes the counts the list shows).
 //   news           GET /api/news, public: the published posts, newest first
+//   news-signed-in GET /api/news with a plain user's token, as the portal asks it (its api client sends the token
+//                  with every call): the same public answer
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
 //   update-feed    GET /api/updates/latest.yml as electron-updater asks (issue 28)
 //   files          GET /api/files signed in, about 1,000 files visible (issue 27)
@@ -201,6 +203,8 @@ export const ENDPOINTS = [
   { name: 'public-config', path: '/api/public-config' },
   // The 10 newest published posts (a new site has the 4 seeded ones).
   { name: 'news', path: '/api/news' },
+  // Signed in, the portal's dashboard asks the same list with its token.
+  { name: 'news-signed-in', path: '/api/news', prepare: signedInUser },
   // Landing rendered on the server with its 3 newest posts; "one request alone" is the time to the whole page.
   { name: 'landing-ssr', path: '/Landing', prepare: asBrowser, single: 20 },
   // Issue 27: signed-in reads at 64 connections: the account, and a library of about 1,000 files the user can see.

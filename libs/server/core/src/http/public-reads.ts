@@ -29,7 +29,7 @@ const optionsOf = (req: FastifyRequest): PublicReadOptions | undefined => (req.r
 
 /**
  * A public read that answers everyone alike (no account, cookie or request header changes it): its last 200 answer per
- * address is replayed, headers and bytes, ahead of the framework's guards, pipes and handler, until the route's
+ * address is replayed, to anonymous and signed-in callers alike (the web sends its token with every call), headers and bytes, ahead of the framework's guards, pipes and handler, until the route's
  * owner invalidates the tag (its own writes) or `ttlMs` has passed (another replica's writes).
  */
 export const PublicRead = (tag: string, ttlMs: number) => applyDecorators(RouteConfig({ publicRead: { tag, ttlMs } satisfies PublicReadOptions }));
@@ -60,7 +60,7 @@ export class PublicReadCache {
     });
     fastify.addHook('onSend', (req: PublicRequest, reply, payload, done) => {
       const options = optionsOf(req);
-      if (options && req[VERSION] === this.versionOf(options.tag) && reply.statusCode === 200 && isAnonymousGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      if (options && req[VERSION] === this.versionOf(options.tag) && reply.statusCode === 200 && isGet(req) && !this.freshFor(req) && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const headers = keptHeaders(reply);
         if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
@@ -76,7 +76,7 @@ export class PublicReadCache {
   }
 
   private freshFor(req: FastifyRequest): Answer | undefined {
-    if (!isAnonymousGet(req) || !optionsOf(req)) return undefined;
+    if (!isGet(req) || !optionsOf(req)) return undefined;
     const answer = this.answers.get(req.url);
     if (!answer) return undefined;
     if (answer.expires > Date.now()) return answer;
@@ -85,8 +85,11 @@ export class PublicReadCache {
   }
 }
 
-/** Only a request without a bearer token gets (or makes) the shared answer: a token is checked even on public routes. */
-const isAnonymousGet = (req: FastifyRequest) => req.method === 'GET' && !req.headers.authorization;
+/**
+ * A token changes nothing on these routes (on a public route the guard only reads it, and ignores it if it does not
+ * count), so a signed-in GET gets, and makes, the same shared answer as an anonymous one.
+ */
+const isGet = (req: FastifyRequest) => req.method === 'GET';
 
 /**
  * The headers an answer is replayed with: its own, less the per-connection ones; undefined when the answer is not
