@@ -78,6 +78,7 @@ export class AccessStateCache {
     this.writes++;
     const kept = this.states.get(userId);
     if (!kept) return;
+    // Set with the time it has left (a ttl of 0 would keep it for ever).
     const ttl = this.states.getRemainingTTL(userId);
     if (kept.readFrom < began && ttl > 0) this.states.set(userId, { state: change(kept.state), readFrom: kept.readFrom }, { ttl });
     else this.states.delete(userId);

@@ -16,14 +16,14 @@ export interface AdminResult {
   created: boolean;
 }
 
-/** The one writer of the users table: one method per thing that can happen to an account. */
 /** The kept account state after one more download was counted. */
 const oneMoreDownload = (state: AccessState): AccessState =>
   state.account ? { ...state, account: { ...state.account, download_count: state.account.download_count + 1 } } : state;
 
+/** The one writer of the users table: one method per thing that can happen to an account. */
 @Injectable()
 export class UsersService implements AccountSource {
-  /** Every method below that writes an account forgets it here. */
+  /** Every method below that writes an account forgets it here (a counted download brings it up to date instead). */
   private readonly accessStates = new AccessStateCache();
 
   constructor(

@@ -29,8 +29,9 @@ const optionsOf = (req: FastifyRequest): PublicReadOptions | undefined => (req.r
 
 /**
  * A public read that answers everyone alike (no account, cookie or request header changes it): its last 200 answer per
- * address is replayed, to anonymous and signed-in callers alike (the web sends its token with every call), headers and bytes, ahead of the framework's guards, pipes and handler, until the route's
- * owner invalidates the tag (its own writes) or `ttlMs` has passed (another replica's writes).
+ * address is replayed, headers and bytes, to anonymous and signed-in callers (the web sends its token with every
+ * call), ahead of the framework's guards, pipes and handler, until the route's owner invalidates the tag (its own
+ * writes) or `ttlMs` has passed (another replica's writes).
  */
 export const PublicRead = (tag: string, ttlMs: number) => applyDecorators(RouteConfig({ publicRead: { tag, ttlMs } satisfies PublicReadOptions }));
 
