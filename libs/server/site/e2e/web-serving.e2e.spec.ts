@@ -61,6 +61,13 @@ describe('the built frontends (embedded mode)', () => {
     await http().get('/remotes/marketing/remoteEntry.js').set('If-None-Match', first.headers.etag).expect(304);
   });
 
+  it('answers HEAD and a query string on a built file as a file server does', async () => {
+    const full = await rawGet(port(), `/${HASHED_CHUNK}?v=2`, { 'Accept-Encoding': 'identity' });
+    expect(full.body.toString()).toBe(CHUNK_TEXT);
+    const head = await http().head(`/${HASHED_CHUNK}`).expect(200);
+    expect([head.headers['content-length'], head.headers.etag, head.text]).toEqual([String(Buffer.byteLength(CHUNK_TEXT)), full.headers.etag, undefined]);
+  });
+
   it('serves source maps outside production', async () => {
     await http().get(`/${HASHED_CHUNK}.map`).expect(200);
   });

@@ -12,7 +12,8 @@ import { registerMultipartStreams } from './multipart-streams';
 import { keepRawBodyIfAsked } from './raw-body';
 import type { AccountReadCache } from './account-reads';
 import { PublicReadCache } from './public-reads';
-import { serveWeb } from './serve-web';
+import { answerFilesFirst, builtWeb, serveWeb } from './serve-web';
+import { headersSetBy } from './web-assets';
 
 const JSON_MAX_DEPTH = 32;
 
@@ -60,12 +61,6 @@ export async function configureHttp(
   // Request counts and latency per route, when metrics are served (METRICS_PORT): before any route is registered.
   opts.metrics?.attach(fastify);
   registerNoStore(fastify);
-
-  await app.register(fastifyCookie);
-  // Ahead of the headers below: a kept public or account answer carries the ones it was first sent with (the api's; the worker,
-  // health only, has none).
-  opts.publicReads?.attach(fastify);
-  opts.accountReads?.attach(fastify);
   // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
   // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
   // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON
@@ -85,6 +80,15 @@ export async function configureHttp(
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
+  // The built files first of all (embedded mode): their answers, these headers included, are made at start.
+  const web = opts.web === false ? undefined : builtWeb(config);
+  if (web) answerFilesFirst(fastify, web, headersSetBy(securityHeaders));
+
+  await app.register(fastifyCookie);
+  // Ahead of the security headers' hook: a kept public or account answer carries the ones it was first sent with (the api's; the worker,
+  // health only, has none).
+  opts.publicReads?.attach(fastify);
+  opts.accountReads?.attach(fastify);
   fastify.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   // Uploads stream through busboy; the files module sets its own size limit per route.
   await registerMultipartStreams(fastify);
@@ -102,7 +106,7 @@ export async function configureHttp(
     }),
   );
   app.useGlobalFilters(new AllExceptionsFilter(config.bodyLimit));
-  if (opts.web !== false) await serveWeb(app, config);
+  if (web) await serveWeb(app, config, web);
   await app.init();
   // Replaces the JSON parser Nest registers during init: a malformed body gets a sentence a person understands.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');

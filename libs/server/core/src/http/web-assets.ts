@@ -1,6 +1,8 @@
 import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'http';
+import { Socket } from 'net';
 import { join, relative, sep } from 'path';
 import { promisify } from 'util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'zlib';
@@ -60,8 +62,28 @@ export function variantOf(asset: WebAsset, identity: Buffer): WebAsset {
 
 /** Of the encodings offered (brotli, gzip, identity), the one the request's Accept-Encoding prefers. */
 export function preferredEncoding(acceptEncoding: string | undefined, offered: string[] = ENCODINGS): 'br' | 'gzip' | 'identity' {
-  const chosen = acceptEncoding ? negotiate(acceptEncoding, offered) : 'identity';
-  return chosen === 'br' || chosen === 'gzip' ? chosen : 'identity';
+  if (!acceptEncoding) return 'identity';
+  // Browsers send a handful of different headers: each is parsed once.
+  const key = `${offered.length === ENCODINGS.length ? '' : offered.join()}|${acceptEncoding}`;
+  let chosen = preferred.get(key);
+  if (!chosen) {
+    const negotiated = negotiate(acceptEncoding, offered);
+    chosen = negotiated === 'br' || negotiated === 'gzip' ? negotiated : 'identity';
+    if (preferred.size >= 256) preferred.clear();
+    preferred.set(key, chosen);
+  }
+  return chosen;
+}
+const preferred = new Map<string, 'br' | 'gzip' | 'identity'>();
+
+/** The headers a (req, res, next) middleware that depends on nothing in the request sets: read once, on a response never sent. */
+export function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): OutgoingHttpHeaders {
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
+  middleware(req, res, (err) => {
+    if (err) throw err;
+  });
+  return res.getHeaders();
 }
 
 /** The body to send for the request's Accept-Encoding, and its Content-Encoding (none for identity). */
