@@ -92,9 +92,9 @@ interface FileAnswer {
 /** The headers sendAsset gives a file: those every answer gets (less what only a document acts on), its type and caching. */
 function fileAnswer(asset: WebAsset, everyAnswer: OutgoingHttpHeaders): FileAnswer {
   const own = { ...everyAnswer };
-  if (asset.type.startsWith('text/html')) for (const [name, value] of DOCUMENT_HEADERS) own[name.toLowerCase()] = value;
+  if (isDocument(asset)) for (const [name, value] of DOCUMENT_HEADERS) own[name.toLowerCase()] = value;
   else for (const name of NOT_FOR_FILES) delete own[name];
-  const notModified = { ...own, 'cache-control': asset.cacheControl, etag: asset.etag, vary: 'Accept-Encoding', 'content-type': asset.type };
+  const notModified = { ...own, ...assetHeaders(asset) };
   const byEncoding: FileAnswer['byEncoding'] = {};
   for (const encoding of ['br', 'gzip', 'identity'] as const) {
     const body = asset.bodies[encoding];
@@ -113,11 +113,11 @@ export function answerFilesFirst(fastify: FastifyInstance, web: BuiltWeb, everyA
   const answers = new Map<string, FileAnswer>();
   for (const [path, asset] of web.assets) if (asset !== web.indexHtml) answers.set(path, fileAnswer(asset, everyAnswer));
   fastify.addHook('onRequest', (req, reply, done) => {
-    // Only what serveWeb's catch-all route would answer: a path with a route of its own (robots.txt) keeps it.
-    if (req.routeOptions.url !== '/*') return done();
     const query = req.url.indexOf('?');
     const answer = answers.get(query < 0 ? req.url : req.url.slice(0, query));
-    if (!answer) return done();
+    // Only what serveWeb's catch-all route would answer: a path with a route of its own (robots.txt) keeps it. Asked
+    // after the path (Fastify builds routeOptions anew on each read), so other requests do not pay for it.
+    if (!answer || req.routeOptions.url !== '/*') return done();
     reply.hijack();
     if (req.headers['if-none-match'] === answer.asset.etag) {
       reply.raw.writeHead(304, answer.notModified);
@@ -129,11 +129,16 @@ export function answerFilesFirst(fastify: FastifyInstance, web: BuiltWeb, everyA
   });
 }
 
+/** A page, which gets the headers only a document acts on; a script, style sheet or icon goes without them. */
+const isDocument = (asset: WebAsset) => asset.type.startsWith('text/html');
+/** What a file's answer says of it, 304 included: its type, caching and ETag, and that it comes in several encodings. */
+const assetHeaders = (asset: WebAsset) => ({ 'cache-control': asset.cacheControl, etag: asset.etag, vary: 'Accept-Encoding', 'content-type': asset.type });
+
 /** Sends a file held in memory: the precompressed twin the browser takes, 304 when its copy is current. */
 export function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
-  if (asset.type.startsWith('text/html')) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
+  if (isDocument(asset)) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
   else for (const name of NOT_FOR_FILES) reply.raw.removeHeader(name);
-  reply.header('Cache-Control', asset.cacheControl).header('ETag', asset.etag).header('Vary', 'Accept-Encoding').type(asset.type);
+  reply.headers(assetHeaders(asset));
   if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   const { body, encoding } = pickEncoding(asset, req.headers['accept-encoding']);
   if (encoding) reply.header('Content-Encoding', encoding);
