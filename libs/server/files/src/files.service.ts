@@ -21,7 +21,7 @@ import {
   type UploadRecord,
   validateUpload,
 } from '@solvr/contracts';
-import { AccessService, AccountReadCache, applyRecordQuery, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AccessService, AccountReadCache, applyRecordQuery, changedRows, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
 import { DOWNLOAD_PATH } from './download-holder';
@@ -333,8 +333,9 @@ export class FilesService {
    */
   async countDownload(fileId: string, userId: string): Promise<void> {
     const accountCounted = await inTransaction(this.dataSource, async (tx) => {
-      const counted = await tx.increment(FileRecord, { id: fileId }, 'downloadCount', 1);
-      if (!counted.affected) throw new NotFoundException(FILE_TEXTS.notFound);
+      // Plain SQL: the download link waits for this transaction.
+      const counted = await changedRows(tx, 'UPDATE files SET download_count = download_count + 1 WHERE id = ?', [fileId]);
+      if (!counted) throw new NotFoundException(FILE_TEXTS.notFound);
       const committed = await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
       return committed;

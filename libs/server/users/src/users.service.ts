@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { type EntityManager, In, IsNull, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ADMIN_USERS_TEXTS, type AccountView, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
-import { type AccessState, type AccountSource, OffThreadReads } from '@solvr/server-core';
+import { type AccessState, type AccountSource, changedRows, OffThreadReads } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
 import { whereUserMatches } from './user-search';
@@ -98,7 +98,8 @@ export class UsersService implements AccountSource {
    */
   async countDownload(userId: string, transaction: EntityManager): Promise<() => void> {
     const began = this.accessStates.writeBegins();
-    await transaction.getRepository(User).increment({ id: userId }, 'downloadCount', 1);
+    // updated_date as TypeORM's @UpdateDateColumn writes it on an increment.
+    await changedRows(transaction, 'UPDATE users SET download_count = download_count + 1, updated_date = CURRENT_TIMESTAMP WHERE id = ?', [userId]);
     return () => this.accessStates.written(userId, began, oneMoreDownload);
   }
 
