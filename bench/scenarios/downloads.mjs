@@ -99,7 +99,7 @@ export default {
     const problem = nginxProblem();
     if (problem) return { skipped: problem };
     const size = ctx.smoke ? 8 * MB : 300 * MB;
-    const perRound = ctx.smoke ? 2 : 12;
+    const perRound = ctx.smoke ? 2 : 20;
     const sha = generatedSha256(size);
     const cleanups = [];
     const agent = keepAlive(2);
