@@ -92,6 +92,29 @@ describe(`sessions (${TIER})`, () => {
     expect(await sessions.countBy({ familyId, revokedAt: IsNull() })).toBe(0);
   });
 
+  it('refuses a refresh token whose session expired a moment ago, and takes one that expires a moment later', async () => {
+    const sessions = app.get(DataSource).getRepository(AuthSession);
+    const expiringIn = async (ms: number) => {
+      const cookie = refreshCookie(await login());
+      const userId = (await app.get(UsersService).findByEmail(email))?.id as string;
+      const [, familyId] = cookie.split('=')[1].split('.');
+      // Seconds apart only: the rotation compares expires_at in SQL, where a date stored in another format compares wrong.
+      await sessions.update({ userId, familyId }, { expiresAt: new Date(Date.now() + ms) });
+      return { cookie, familyId };
+    };
+    const expired = await expiringIn(-2000);
+    const res = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', expired.cookie).expect(401);
+    expect(res.body.message).toBe('Your session has expired. Please sign in again.');
+    const live = await expiringIn(5000);
+    const rotated = await request(app.getHttpServer()).post('/api/auth/refresh').set('Cookie', live.cookie).expect(200);
+    // The new token's session, in the same family, lasts the full term from now.
+    const token = refreshCookie(rotated).split('=')[1];
+    const next = await sessions.findOneByOrFail({ tokenHash: createHash('sha256').update(token).digest('hex') });
+    expect(next.familyId).toBe(live.familyId);
+    expect(next.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(next.rotatedAt).toBeNull();
+  });
+
   it('answers a refresh without any cookie as no session (204), not an error', async () => {
     const res = await request(app.getHttpServer()).post('/api/auth/refresh').expect(204);
     expect(res.text).toBe('');

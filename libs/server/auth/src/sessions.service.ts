@@ -1,8 +1,9 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { AUTH_MESSAGES } from '@solvr/contracts';
+import { changedRows, sqlValue } from '@solvr/server-core';
 import { AuthSession } from './auth-session.entity';
 import { hashToken, newSecretToken } from './secret-token';
 
@@ -25,14 +26,15 @@ export class SessionsService {
   private async issue(userId: string, familyId: string): Promise<string> {
     const token = `${userId}.${familyId}.${newSecretToken()}`;
     const now = Date.now();
-    // Every column given, and nothing read back: one INSERT per sign-in or refresh, without the SELECT TypeORM would
-    // add to learn a generated value.
-    await this.sessions
-      .createQueryBuilder()
-      .insert()
-      .values({ id: randomUUID(), userId, familyId, tokenHash: hashToken(token), expiresAt: new Date(now + REFRESH_TTL_MS), createdDate: new Date(now) })
-      .updateEntity(false)
-      .execute();
+    // Every column given, and nothing read back: one INSERT per sign-in or refresh, in plain SQL (see plain-sql.ts).
+    await changedRows(this.sessions, 'INSERT INTO auth_sessions (id, user_id, family_id, token_hash, expires_at, created_date) VALUES (?, ?, ?, ?, ?, ?)', [
+      randomUUID(),
+      userId,
+      familyId,
+      hashToken(token),
+      sqlValue(this.sessions, 'expiresAt', new Date(now + REFRESH_TTL_MS)),
+      sqlValue(this.sessions, 'createdDate', new Date(now)),
+    ]);
     return token;
   }
 
@@ -48,8 +50,13 @@ export class SessionsService {
     if (named) {
       const [, userId, familyId] = named;
       // The usual case: a current token, claimed by the same conditional update as below. Any other goes the long way.
-      const current = { tokenHash, userId, familyId, rotatedAt: IsNull(), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) };
-      if ((await this.sessions.update(current, { rotatedAt: new Date() })).affected) return { userId, token: await this.issue(userId, familyId) };
+      const now = new Date();
+      const claimed = await changedRows(
+        this.sessions,
+        'UPDATE auth_sessions SET rotated_at = ? WHERE token_hash = ? AND user_id = ? AND family_id = ? AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > ?',
+        [sqlValue(this.sessions, 'rotatedAt', now), tokenHash, userId, familyId, sqlValue(this.sessions, 'expiresAt', now)],
+      );
+      if (claimed) return { userId, token: await this.issue(userId, familyId) };
     }
     const session = await this.sessions.findOneBy({ tokenHash });
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);

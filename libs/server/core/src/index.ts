@@ -39,6 +39,7 @@ export * from './database/daily-counts';
 export * from './http/query-text';
 export * from './database/like-pattern';
 export * from './database/transaction';
+export * from './database/plain-sql';
 export * from './database/record-query';
 export * from './mail/mail-segment-source';
 export * from './discovery/marked-providers';
