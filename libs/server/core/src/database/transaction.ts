@@ -23,4 +23,3 @@ export async function inTransaction<T>(dataSource: DataSource, work: (tx: Entity
     }
   }
 }
-
