@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import {
   archOf,
   centsToDollars,
@@ -333,9 +333,7 @@ export class FilesService {
    */
   async countDownload(fileId: string, userId: string): Promise<void> {
     const accountCounted = await inTransaction(this.dataSource, async (tx) => {
-      // Plain SQL: the download link waits for this transaction.
-      const counted = await changedRows(tx, 'UPDATE files SET download_count = download_count + 1 WHERE id = ?', [fileId]);
-      if (!counted) throw new NotFoundException(FILE_TEXTS.notFound);
+      if (!(await this.countFileDownload(tx, fileId))) throw new NotFoundException(FILE_TEXTS.notFound);
       const committed = await this.users.countDownload(userId, tx);
       await tx.insert(FileDownload, { id: randomUUID(), fileId, userId, createdDate: new Date() });
       return committed;
@@ -347,9 +345,13 @@ export class FilesService {
 
   /** A release fetched at /downloads/{name} without a session: the file's counter only. */
   async countAnonymousDownload(fileId: string): Promise<void> {
-    await this.files.increment({ id: fileId }, 'downloadCount', 1);
+    await this.countFileDownload(this.files, fileId);
     this.library.counted(fileId);
     this.libraryChanged();
   }
 
+  /** Plain SQL (see plain-sql.ts): a download link waits for it. Answers whether the file still exists. */
+  private async countFileDownload(runner: EntityManager | Repository<FileRecord>, fileId: string): Promise<boolean> {
+    return (await changedRows(runner, 'UPDATE files SET download_count = download_count + 1 WHERE id = ?', [fileId])) > 0;
+  }
 }
