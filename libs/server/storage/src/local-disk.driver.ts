@@ -1,8 +1,9 @@
 import { randomBytes } from 'crypto';
-import { constants, createWriteStream, type Stats } from 'fs';
-import { access, mkdir, open, rename, rm, stat } from 'fs/promises';
+import { close, constants, createReadStream, createWriteStream, fstat, open as openFd, type Stats } from 'fs';
+import { access, mkdir, rename, rm, stat } from 'fs/promises';
 import { basename, dirname, join, resolve, sep } from 'path';
 import { Readable } from 'stream';
+import { promisify } from 'util';
 import { pipeline } from 'stream/promises';
 import {
   checkKey,
@@ -14,6 +15,10 @@ import {
   type PutResult,
   type StorageDriver,
 } from './storage-driver';
+
+const openFile = promisify(openFd);
+const statFd = promisify(fstat);
+const closeFd = promisify(close);
 
 /** Files under one folder; a put writes a hidden temp file beside the target and renames it when complete. */
 export class LocalDiskDriver implements StorageDriver {
@@ -60,14 +65,18 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    const handle = await open(this.path(key), 'r').catch((err: NodeJS.ErrnoException) => {
+    const fd = await openFile(this.path(key), 'r').catch((err: NodeJS.ErrnoException) => {
       throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
     });
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      throw new ObjectMissing(key);
+    let isFile = false;
+    try {
+      isFile = (await statFd(fd)).isFile();
+    } finally {
+      if (!isFile) await closeFd(fd);
     }
-    return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: this.readBuffer });
+    if (!isFile) throw new ObjectMissing(key);
+    // On a plain descriptor, not a FileHandle: a FileHandle's stream reads each chunk through a promise.
+    return createReadStream('', { fd, start: range?.start, end: range?.end, highWaterMark: this.readBuffer, autoClose: true });
   }
 
   async delete(key: string): Promise<void> {
