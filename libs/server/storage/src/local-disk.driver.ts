@@ -57,17 +57,13 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   async stat(key: string): Promise<ObjectStat> {
-    const info = await stat(this.path(key)).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
-    });
+    const info = await stat(this.path(key)).catch(missingAs(key));
     if (!info.isFile()) throw new ObjectMissing(key);
     return { size: info.size, etag: etagOf(info), modified: new Date(info.mtimeMs) };
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    const fd = await openFile(this.path(key), 'r').catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
-    });
+    const fd = await openFile(this.path(key), 'r').catch(missingAs(key));
     let isFile = false;
     try {
       isFile = (await statFd(fd)).isFile();
@@ -98,6 +94,13 @@ export class LocalDiskDriver implements StorageDriver {
     await mkdir(this.root, { recursive: true });
     await access(this.root, constants.W_OK);
   }
+}
+
+/** A rejection handler: a path that does not exist (or runs through a file) is the key's ObjectMissing. */
+function missingAs(key: string): (err: NodeJS.ErrnoException) => never {
+  return (err) => {
+    throw err.code === 'ENOENT' || err.code === 'ENOTDIR' ? new ObjectMissing(key) : err;
+  };
 }
 
 /** Changes with every put (new inode), size or modification time. */
