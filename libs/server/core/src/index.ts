@@ -23,6 +23,7 @@ export * from './http/web-assets';
 export * from './http/public-reads';
 export * from './http/account-reads';
 export * from './http/kept-answer';
+export * from './http/replays-first';
 export * from './http/read-replays.module';
 export * from './http/no-store';
 export * from './http/page-renderer';

@@ -1,13 +1,14 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'http';
 import { AUTH_MESSAGES } from '@solvr/contracts';
 import { isUnreachable } from '../http/all-exceptions.filter';
 import { ACCESS_POLICY, AccessPolicy, SessionUser } from './access.decorators';
 import { AccessService } from './access.service';
 
 /** The request's Bearer access token, if it has one. */
-export const bearerToken = (req: FastifyRequest): string | undefined => {
+export const bearerToken = (req: { headers: IncomingHttpHeaders }): string | undefined => {
   const header = req.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
 };

@@ -12,6 +12,7 @@ import { registerMultipartStreams } from './multipart-streams';
 import { keepRawBodyIfAsked } from './raw-body';
 import type { AccountReadCache } from './account-reads';
 import { PublicReadCache } from './public-reads';
+import { answerReplaysFirst, type ReplaySource } from './replays-first';
 import { answerFilesFirst, builtWeb, serveWeb } from './serve-web';
 import { headersSetBy } from './web-assets';
 
@@ -122,4 +123,8 @@ export async function configureHttp(
     });
   });
   await fastify.ready();
+  const replays: ReplaySource[] = [];
+  if (opts.publicReads) replays.push(opts.publicReads);
+  if (opts.accountReads) replays.push(opts.accountReads);
+  if (replays.length) answerReplaysFirst(fastify, replays);
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'http';
 import { compressed, preferredEncoding } from './web-assets';
 
 /** Smaller answers go as they are: compressed, they would save less than one packet. */
@@ -44,7 +44,16 @@ export class KeptAnswer {
   }
 
   replay(req: FastifyRequest, reply: FastifyReply): void {
-    this.variantFor(req).then((variant) => this.write(reply, variant));
+    this.variantFor(req.headers).then((variant) => this.write(reply, variant));
+  }
+
+  /** The same, on the connection's own request and response (ahead of the framework): resolves with the headers sent. */
+  replayTo(req: IncomingMessage, res: ServerResponse): Promise<OutgoingHttpHeaders> {
+    return this.variantFor(req.headers).then(({ headers, body }) => {
+      res.writeHead(200, headers);
+      res.end(body);
+      return headers;
+    });
   }
 
   /**
@@ -52,15 +61,15 @@ export class KeptAnswer {
    * accepts it. Without this, every answer made again after its state was renewed went out uncompressed.
    */
   sendAgain(req: FastifyRequest, reply: FastifyReply, done: (err: null, payload: Buffer) => void): void {
-    this.variantFor(req).then(({ headers, body }) => {
+    this.variantFor(req.headers).then(({ headers, body }) => {
       if (headers['content-encoding']) reply.headers({ 'content-encoding': headers['content-encoding'], 'content-length': body.length, vary: 'Accept-Encoding' });
       done(null, body);
     });
   }
 
   /** The variant the request takes: a compressed twin when it accepts one (the plain bytes if compressing failed). */
-  private variantFor(req: FastifyRequest): Promise<Variant> {
-    const encoding = this.twins ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
+  private variantFor(requestHeaders: IncomingHttpHeaders): Promise<Variant> {
+    const encoding = this.twins ? preferredEncoding(requestHeaders['accept-encoding']) : 'identity';
     if (encoding === 'identity') return Promise.resolve(this.identity);
     return this.twin(encoding).catch(() => this.identity);
   }

@@ -1,8 +1,9 @@
 import { applyDecorators, Injectable } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'http';
 import { KeptAnswer } from './kept-answer';
+import type { KeptReplay, ReplaySource } from './replays-first';
 
 /** What a route declares with @PublicRead: the tag its owner invalidates, and how long another replica may lag. */
 interface PublicReadOptions {
@@ -10,10 +11,9 @@ interface PublicReadOptions {
   ttlMs: number;
 }
 
-interface Answer {
+interface Answer extends KeptReplay {
   tag: string;
   expires: number;
-  kept: KeptAnswer;
 }
 
 /** Headers that belong to one connection or one answer, never replayed. */
@@ -37,7 +37,7 @@ export const PublicRead = (tag: string, ttlMs: number) => applyDecorators(RouteC
 
 /** The answers of @PublicRead routes, one cache per app. */
 @Injectable()
-export class PublicReadCache {
+export class PublicReadCache implements ReplaySource {
   private readonly answers = new Map<string, Answer>();
   private readonly versions = new Map<string, number>();
 
@@ -65,11 +65,20 @@ export class PublicReadCache {
         const headers = keptHeaders(reply);
         if (headers) {
           if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
-          this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, kept: new KeptAnswer(headers, payload) });
+          this.answers.set(req.url, { tag: options.tag, expires: Date.now() + options.ttlMs, kept: new KeptAnswer(headers, payload), route: req.routeOptions.url ?? req.url });
         }
       }
       done(null, payload);
     });
+  }
+
+  /** The current answer for a GET of this address (answerReplaysFirst asks before any route is found: only a @PublicRead route's answer is kept under it). */
+  keptFor(req: IncomingMessage): Answer | undefined {
+    const answer = req.method === 'GET' && req.url ? this.answers.get(req.url) : undefined;
+    if (!answer) return undefined;
+    if (answer.expires > Date.now()) return answer;
+    this.answers.delete(req.url as string);
+    return undefined;
   }
 
   private versionOf(tag: string): number {
@@ -77,12 +86,7 @@ export class PublicReadCache {
   }
 
   private freshFor(req: FastifyRequest): Answer | undefined {
-    if (!isGet(req) || !optionsOf(req)) return undefined;
-    const answer = this.answers.get(req.url);
-    if (!answer) return undefined;
-    if (answer.expires > Date.now()) return answer;
-    this.answers.delete(req.url);
-    return undefined;
+    return optionsOf(req) ? this.keptFor(req.raw) : undefined;
   }
 }
 

@@ -2,9 +2,10 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { HttpAdapterHost } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyInstance } from 'fastify';
+import type { OutgoingHttpHeaders } from 'http';
 import type { DataSource } from 'typeorm';
 import type { Platform, ReleaseActivity } from '@solvr/contracts';
-import { sentHeader } from '@solvr/server-core';
+import { onReplayedAnswer, sentHeader } from '@solvr/server-core';
 
 /** The headers a feed answer names its version, channel and platform in (read back to count update checks). */
 export const RELEASE_VERSION_HEADER = 'x-release-version';
@@ -38,13 +39,19 @@ export class ReleaseActivityService implements OnModuleInit, OnModuleDestroy {
   /** Counts every feed answer sent, including those replayed ahead of the handler, by the headers it names itself in. */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onResponse', (_req, reply, done) => {
-      const version = sentHeader(reply, RELEASE_VERSION_HEADER);
-      if (reply.statusCode === 200 && typeof version === 'string') {
-        this.count('update_checks', String(sentHeader(reply, RELEASE_CHANNEL_HEADER)), version, String(sentHeader(reply, RELEASE_PLATFORM_HEADER)) as Platform);
-      }
+    if (!fastify) return;
+    fastify.addHook('onResponse', (_req, reply, done) => {
+      this.countCheck(reply.statusCode, (name) => sentHeader(reply, name));
       done();
     });
+    onReplayedAnswer(fastify, ({ statusCode, headers }) => this.countCheck(statusCode, (name) => headers[name]));
+  }
+
+  private countCheck(statusCode: number, header: (name: string) => OutgoingHttpHeaders[string]): void {
+    const version = header(RELEASE_VERSION_HEADER);
+    if (statusCode === 200 && typeof version === 'string') {
+      this.count('update_checks', String(header(RELEASE_CHANNEL_HEADER)), version, String(header(RELEASE_PLATFORM_HEADER)) as Platform);
+    }
   }
 
   count(kind: Kind, channel: string, version: string, platform: Platform): void {
