@@ -1,3 +1,4 @@
+import { parse } from 'postcss';
 import { PurgeCSS } from 'purgecss';
 import purgecssFromHtml from 'purgecss-from-html';
 
@@ -14,8 +15,11 @@ const MAX_KEPT = 100;
  */
 export class PageStyles {
   private readonly kept = new Map<string, Promise<string>>();
+  private readonly css: string;
 
-  constructor(private readonly css: string) {}
+  constructor(css: string) {
+    this.css = withoutRepeatedBlocks(css);
+  }
 
   /** The styles for a document (its own style block left out of it). */
   forDocument(html: string): Promise<string> {
@@ -42,4 +46,24 @@ export class PageStyles {
     });
     return result?.css ?? this.css;
   }
+}
+
+/** At-rules whose place decides something other than which copy wins (layer order, imports): never dropped. */
+const PLACED_AT_RULES = new Set(['layer', 'import', 'charset', 'namespace']);
+
+/**
+ * The CSS with a top-level rule or block that comes more than once kept only where it last comes. The shell and
+ * each area build the UI kit's styles into their own files, and a document needs them once. Of two identical
+ * rules the later one already wins the cascade wherever they match, so dropping the earlier changes no style.
+ */
+export function withoutRepeatedBlocks(css: string): string {
+  const root = parse(css);
+  const seen = new Set<string>();
+  for (const node of [...root.nodes].reverse()) {
+    if (node.type === 'comment' || (node.type === 'atrule' && PLACED_AT_RULES.has(node.name.toLowerCase()))) continue;
+    const text = node.toString();
+    if (seen.has(text)) node.remove();
+    else seen.add(text);
+  }
+  return root.toString();
 }
