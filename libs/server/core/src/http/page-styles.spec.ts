@@ -39,17 +39,19 @@ describe('PageStyles', () => {
     expect(styles.forDocument(page('<table class="admin-table"></table>'))).not.toBe(first);
     expect(await styles.forDocument(page('<table class="admin-table"></table>'))).toContain('.admin-table{display:grid}');
   });
-
-  it('sends the UI kit once when the shell and an area both built it into their files', async () => {
-    const kit = ':root{--brand:#123456}.btn{color:var(--brand)}@media (width>=640px){.btn{padding:8px}}';
-    const css = await new PageStyles(`${kit}\n.hero{color:navy}\n${kit}\n.area-btn{color:red}`).forDocument(page('<h1 class="hero">Hi</h1><a class="btn area-btn">Go</a>'));
-    for (const once of ['.btn{color:var(--brand)}', '--brand:#123456', '.btn{padding:8px}']) expect(css.split(once)).toHaveLength(2);
-    expect(css).toContain('.hero{color:navy}');
-    expect(css).toContain('.area-btn{color:red}');
-  });
 });
 
 describe('withoutRepeatedBlocks', () => {
+  it('gives the UI kit once when the shell and an area both built it into their files, and a file built the same into both once', () => {
+    const kit = ':root{--brand:#123456}.btn{color:var(--brand)}@media (width>=640px){.btn{padding:8px}}';
+    const css = withoutRepeatedBlocks(`${kit}\n.hero{color:navy}\n${kit}\n.area-btn{color:red}`);
+    for (const once of ['.btn{color:var(--brand)}', '--brand:#123456', '.btn{padding:8px}']) expect(css.split(once)).toHaveLength(2);
+    expect(css).toContain('.hero{color:navy}');
+    expect(css).toContain('.area-btn{color:red}');
+    const file = '/*! kit */\n.a{color:red}\n@media (width>=640px){.a{color:blue}}';
+    expect(withoutRepeatedBlocks(`${file}\n${file}`)).toBe(file);
+  });
+
   it('keeps the last copy, where the cascade already lets it win', () => {
     expect(withoutRepeatedBlocks('.a{color:red}\n.b{color:blue}\n.a{color:red}')).toBe('.b{color:blue}\n.a{color:red}');
   });

@@ -15,11 +15,8 @@ const MAX_KEPT = 100;
  */
 export class PageStyles {
   private readonly kept = new Map<string, Promise<string>>();
-  private readonly css: string;
 
-  constructor(css: string) {
-    this.css = withoutRepeatedBlocks(css);
-  }
+  constructor(private readonly css: string) {}
 
   /** The styles for a document (its own style block left out of it). */
   forDocument(html: string): Promise<string> {
@@ -52,15 +49,16 @@ export class PageStyles {
 const PLACED_AT_RULES = new Set(['layer', 'import', 'charset', 'namespace']);
 
 /**
- * The CSS with a top-level rule or block that comes more than once kept only where it last comes. The shell and
- * each area build the UI kit's styles into their own files, and a document needs them once. Of two identical
- * rules the later one already wins the cascade wherever they match, so dropping the earlier changes no style.
+ * The CSS with a top-level rule, block or comment that comes more than once kept only where it last comes: files
+ * joined into one text, where the shell and each area built the UI kit's styles into their own, need them once.
+ * Of two identical rules the later one already wins the cascade wherever they match, so dropping the earlier
+ * changes no style.
  */
 export function withoutRepeatedBlocks(css: string): string {
   const root = parse(css);
   const seen = new Set<string>();
   for (const node of [...root.nodes].reverse()) {
-    if (node.type === 'comment' || (node.type === 'atrule' && PLACED_AT_RULES.has(node.name.toLowerCase()))) continue;
+    if (node.type === 'atrule' && PLACED_AT_RULES.has(node.name.toLowerCase())) continue;
     const text = node.toString();
     if (seen.has(text)) node.remove();
     else seen.add(text);

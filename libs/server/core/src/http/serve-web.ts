@@ -8,7 +8,7 @@ import { join } from 'path';
 import { isPrivatePage, LAYOUT_TEXTS, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
-import { PageStyles } from './page-styles';
+import { PageStyles, withoutRepeatedBlocks } from './page-styles';
 import { toApiError } from './all-exceptions.filter';
 import { compressed, type Encoded, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
 
@@ -296,7 +296,7 @@ function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
 
 /**
  * The CSS a server-rendered page needs before any script runs, as one text: the shell's files, then the marketing
- * area's, as built with the HTML the server renders (a file built the same into both comes once).
+ * area's, as built with the HTML the server renders (a rule both built in, such as the UI kit's, comes once).
  */
 function serverRenderedStyles(assets: Map<string, WebAsset>): string {
   const cssOf = (prefix: string) =>
@@ -307,7 +307,7 @@ function serverRenderedStyles(assets: Map<string, WebAsset>): string {
       .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')
       .trim(),
   );
-  return [...new Set(texts)].join('\n');
+  return withoutRepeatedBlocks(texts.join('\n'));
 }
 
 /**
