@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type TraceMode } from '@playwright/test';
 
 /**
  * Specs that change what every page shows while they run: the remotes manifest (federation), a featured post on
@@ -25,7 +25,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     // Recording a trace of every test (kept only for a failure) made the suite about a quarter slower on 2 cores,
     // and CI keeps no files: PW_TRACE=retain-on-failure records them when a failure is being looked into.
-    trace: (process.env.PW_TRACE as 'retain-on-failure' | undefined) ?? 'off',
+    trace: (process.env.PW_TRACE as TraceMode | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
