@@ -2,8 +2,8 @@
 import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { AdminFileView, NewsView } from '@solvr/contracts';
-import { SEEDED_RELEASES } from '@solvr/server-files';
+import type { AdminFileView, NewsView, PublishedRelease } from '@solvr/contracts';
+import { SEEDED_RELEASES } from '@solvr/server-releases';
 import { UnsubscribeLinks } from '@solvr/server-mail';
 import { type ApiApp, createApi, profilePayload, signIn, createAccount, heldLink, multipart, portOf, registeredRoutes, purchaseByWebhook, startStripeStandIn, STRIPE_TEST_KEYS, type StripeStandIn, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
@@ -18,7 +18,8 @@ const EMAILS: Record<Exclude<Caller, 'anonymous'>, string> = { user: 'ada@matrix
 const fx = {
   id: {} as Record<Exclude<Caller, 'anonymous'>, string>,
   roleTarget: '',
-  file: {} as Record<'public' | 'forUser' | 'forOther' | 'paid' | 'doomed' | 'release', AdminFileView>,
+  file: {} as Record<'public' | 'forUser' | 'forOther' | 'paid' | 'doomed', AdminFileView>,
+  release: { fileName: '', fileId: '' },
   news: {} as Record<'published' | 'draft' | 'doomed' | 'doomedByPlatform', NewsView>,
   session: {} as Record<'user' | 'other', string>,
   purchase: {} as Record<'user' | 'other', string>,
@@ -164,6 +165,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/releases': SIGNED_IN_READ,
   'GET /api/releases/history': PUBLIC_READ,
   'GET /api/admin/releases': ADMIN_READ,
+  'GET /api/admin/releases/files/:id': { ids: { release: () => fx.release.fileId }, expect: { release: '401 403 403 200', madeUp: '401 403 403 404' } },
   'GET /api/admin/releases/activity': ADMIN_READ,
   'GET /api/admin/deploy-tokens': ADMIN_READ,
   'GET /api/admin/release-channels': ADMIN_READ,
@@ -176,8 +178,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/update/:platform/:version': {
     id: 'version',
     params: { platform: 'darwin' },
-    why: 'no macOS release here',
-    expect: { madeUp: '404 404 404 404' },
+    why: 'no macOS release here: Squirrel.Mac hears "no update" (204), as anything else is an error to it',
+    expect: { madeUp: '204 204 204 204' },
   },
   'GET /api/update/win32/:version/RELEASES': { id: 'version', why: 'no Squirrel.Windows files here', expect: { madeUp: '404 404 404 404' } },
   'GET /api/releases/:channel/:feed': {
@@ -192,7 +194,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /atom.xml': PUBLIC_READ,
   'GET /downloads/:name': {
     id: 'name',
-    ids: { release: () => fx.file.release.file_name, placeholder: () => SEEDED_RELEASES[0].fileName, madeUp: () => 'Solvr-Setup-0.0.1.zip' },
+    ids: { release: () => fx.release.fileName, placeholder: () => SEEDED_RELEASES[0].fileName, madeUp: () => 'Solvr-Setup-0.0.1.zip' },
     expect: { release: '200 200 200 200', placeholder: '404 404 404 404', madeUp: '404 404 404 404' },
   },
   'GET /robots.txt': PUBLIC_READ,
@@ -257,7 +259,7 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/payments/webhook': { why: 'unsigned', expect: '400 400 400 400' },
   'POST /api/admin/deploy-tokens': { body: { name: 'Matrix CI' }, expect: '401 403 403 201' },
   'POST /api/admin/release-channels': { body: (caller: Caller) => ({ name: `matrix${caller.length}` }), expect: '401 403 403 201' },
-  'POST /api/releases/publish': { why: 'no deploy token (an access token is not one)', expect: '401 401 401 401' },
+  'POST /api/releases/publish': { why: "a deploy token or an admin's session; the admin sent no form", expect: '401 403 403 415' },
   'POST /api/releases/notify': { body: { platform: 'linux' }, expect: '401 204 204 204' },
   'POST /api/users/me/password': { body: {}, why: 'an empty body', expect: '401 400 400 400' },
   'PUT /api/admin/news/:id': { ids: { published: () => fx.news.published.id }, body: () => ({ title: fx.news.published.title, content: '<p>Edited</p>' }), expect: { published: '401 403 403 200', madeUp: '401 403 403 404' } },
@@ -326,7 +328,9 @@ describe(`route matrix: every route x caller x id (${TIER})`, () => {
     fx.file.paid = await upload({ name: 'Paid Kit', is_paid: 'true', price: '5' });
     fx.file.doomed = await upload({ name: 'Doomed' });
     // A real installer: the seeded releases are placeholders, served by no feed and no /downloads/ name.
-    fx.file.release = await upload({ name: 'Installer', version: '1.0.21', release_channel: 'stable', platform: 'windows' });
+    const published = multipart([['version', '1.0.21'], ['channel', 'stable']], [{ filename: 'Solvr-Setup-1.0.21.exe', content: randomBytes(512) }]);
+    const release: PublishedRelease = (await as('admin')(api().post('/api/releases/publish').set('Content-Type', published.contentType)).send(published.body).expect(201)).body;
+    fx.release = { fileName: release.files[0].file_name, fileId: release.files[0].id };
     fx.releaseVersion = (await as('admin')(api().get('/api/admin/releases')).expect(200)).body[0].id;
     fx.deployToken = (await as('admin')(api().post('/api/admin/deploy-tokens')).send({ name: 'Matrix' }).expect(201)).body.id;
     fx.savedSearch = (await as('admin')(api().post('/api/admin/saved-searches')).send({ name: 'Matrix', q: 'matrix' }).expect(201)).body.id;

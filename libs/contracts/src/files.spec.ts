@@ -103,7 +103,7 @@ describe('validateUpload (spec section 5)', () => {
   it('fills the defaults: name from the file, free, USD, all users', () => {
     expect(validateUpload(draft({ price: '9.99' }))).toEqual({
       ok: true,
-      record: { name: 'Tool', description: '', version: '', is_paid: false, price: 0, currency: 'USD', access_type: 'all_users', allowed_users: [], release_channel: null, platform: null, release_notes: '' },
+      record: { name: 'Tool', description: '', version: '', is_paid: false, price: 0, currency: 'USD', access_type: 'all_users', allowed_users: [] },
     });
   });
 

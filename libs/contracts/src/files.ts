@@ -1,7 +1,5 @@
 import type { FileAccessType, FileAvailability } from './access';
 import { tooLongMessage } from './field-limits';
-import { PLATFORMS, type Platform } from './platforms';
-import { isChannelName, isReleaseVersion, RELEASE_TEXTS, type ReleaseChannel } from './releases';
 import { isValidEmail, normalizeEmail } from './signup';
 
 /** Spec section 9: prices are in cents, shown in en-US currency format; these are the choices, USD first. */
@@ -36,9 +34,6 @@ export const UPLOAD_FIELDS = [
   'currency',
   'access_type',
   'allowed_users',
-  'release_channel',
-  'platform',
-  'release_notes',
 ] as const;
 export type UploadField = (typeof UPLOAD_FIELDS)[number];
 /** The name of the file part of an upload. */
@@ -68,13 +63,6 @@ export interface FileView {
   /** ISO 8601. */
   created_date: string;
   updated_date: string;
-  /** Set when the file is the installer of a release channel (then free and for all users). */
-  release_channel: ReleaseChannel | null;
-  /** The release's platform; null unless release_channel is set. */
-  platform: Platform | null;
-  release_notes: string;
-  /** A seeded release standing in for the installer (see ReleaseView.placeholder): shown, never downloaded. */
-  placeholder: boolean;
   /** For this caller, by spec section 6 (fileAvailability): 'download' or 'buy'; hidden files are never sent. */
   availability: Exclude<FileAvailability, 'hidden'>;
 }
@@ -266,11 +254,6 @@ export interface UploadDraft {
   access_type?: string;
   /** E-mails; kept only for specific_users. */
   allowed_users?: readonly string[];
-  /** '' (not a release), 'stable' or 'beta'. */
-  release_channel?: string;
-  /** For a release; defaults to windows. */
-  platform?: string;
-  release_notes?: string;
 }
 
 /** A valid upload's record fields, as the api stores them. */
@@ -283,9 +266,6 @@ export interface UploadRecord {
   currency: Currency;
   access_type: FileAccessType;
   allowed_users: string[];
-  release_channel: ReleaseChannel | null;
-  platform: Platform | null;
-  release_notes: string;
 }
 
 export type UploadCheck =
@@ -296,8 +276,8 @@ const refuse = (field: keyof UploadDraft | 'file', message: string): UploadCheck
 
 /**
  * Spec section 5, "Upload", in its order: a file must be chosen, a paid file needs a price above 0; then the
- * name (defaulting to the file's name without extension), lengths, currency, access type and allowed users; a
- * release must be free, for all users and have a semantic version. The form shows `message`; the api answers 400
+ * name (defaulting to the file's name without extension), lengths, currency, access type and allowed users. The
+ * form shows `message`; the api answers 400
  * with it. On success, the record to store (price in cents).
  */
 export function validateUpload(draft: UploadDraft): UploadCheck {
@@ -327,15 +307,6 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
     if (bad !== undefined) return refuse('allowed_users', FILE_TEXTS.badAllowedUser(bad));
     if (allowed.length > FILE_LIMITS.allowedUsers) return refuse('allowed_users', FILE_TEXTS.tooManyAllowedUsers);
   }
-  const channel = (draft.release_channel ?? '').trim().toLowerCase();
-  // Any channel name here; the api also checks that the channel exists (stable, beta or one an admin added).
-  if (channel && !isChannelName(channel)) return refuse('release_channel', RELEASE_TEXTS.badChannel);
-  const platform = channel ? (draft.platform ?? '').trim().toLowerCase() || 'windows' : null;
-  if (platform !== null && !(PLATFORMS as readonly string[]).includes(platform)) return refuse('platform', RELEASE_TEXTS.badPlatform);
-  if (channel && (isPaid || accessType !== 'all_users')) return refuse('release_channel', RELEASE_TEXTS.mustBePublic);
-  if (channel && !isReleaseVersion(version)) return refuse('version', RELEASE_TEXTS.badVersion);
-  const releaseNotes = cleanText(draft.release_notes ?? '');
-  if (Array.from(releaseNotes).length > FILE_LIMITS.releaseNotes) return refuse('release_notes', tooLongMessage('Release notes', FILE_LIMITS.releaseNotes));
   return {
     ok: true,
     record: {
@@ -347,9 +318,6 @@ export function validateUpload(draft: UploadDraft): UploadCheck {
       currency: currency as Currency,
       access_type: accessType as FileAccessType,
       allowed_users: allowed,
-      release_channel: (channel || null) as ReleaseChannel | null,
-      platform: platform as Platform | null,
-      release_notes: releaseNotes,
     },
   };
 }

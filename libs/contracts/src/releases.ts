@@ -1,7 +1,7 @@
 import { LIMITS } from './limits';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from './platforms';
 
-/** A release is a file marked as the installer of a channel for a platform (see FileView.release_channel). */
+/** A release is a version of the desktop app on a channel, with its files (installers, update packages, block maps). */
 export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
 /** stable, beta, or a channel an admin added (isChannelName). */
 export type ReleaseChannel = string;
@@ -121,7 +121,7 @@ export const releaseDownloadPath = (fileName: string) => `/downloads/${encodeURI
 
 /** GET /api/releases (signed in): the latest release of each channel and platform, stable first. */
 export interface ReleaseView {
-  /** The file's id (POST /api/files/:id/download counts it for the signed-in user). */
+  /** The release file's id. */
   id: string;
   channel: ReleaseChannel;
   platform: Platform;
@@ -138,7 +138,7 @@ export interface ReleaseView {
   release_notes: string;
   /** The notes' Markdown rendered and sanitised by the api (formatting, lists, code and links only). */
   release_notes_html: string;
-  /** ISO 8601. */
+  /** ISO 8601: when its version was published. */
   created_date: string;
   /** releaseDownloadPath(file_name). */
   url: string;
@@ -163,7 +163,8 @@ export interface NotifyRequest {
 /** An update feed (latest.yml and its kin) in electron-updater's generic format; latest.json is its JSON twin. */
 export interface ReleaseFeed {
   version: string;
-  files: { url: string; sha512: string; size: number }[];
+  /** blockMapSize: an AppImage's block map, carried at the end of the file, for AppImageUpdater's differential download. */
+  files: { url: string; sha512: string; size: number; blockMapSize?: number }[];
   path: string;
   sha512: string;
   releaseDate: string;
@@ -250,6 +251,7 @@ export const RELEASE_TEXTS = {
   tokenName: 'Give the token a name of 1 to 100 characters, such as "GitHub Actions".',
   tokenNotFound: 'There is no such deploy token.',
   tokenRefused: 'This deploy token is not valid: it may have been revoked. Create a new one in the admin console.',
+  badBlockMapSizes: 'block_map_sizes must be a JSON object of file names to their block map sizes in bytes, as latest-linux.yml gives them.',
   publishNoFiles: 'Send at least one file (an installer, update package or block map) after the fields.',
   publishUnknownFile: (name: string) => `${name} is not a file any updater reads: send .exe, .nupkg, RELEASES, .dmg, .zip, .AppImage, .deb or .rpm files and their .blockmap.`,
 } as const;
@@ -280,7 +282,7 @@ export interface PublishedRelease {
 }
 
 /** The multipart fields of a publish, before its files. */
-export const PUBLISH_FIELDS = ['version', 'channel', 'notes', 'draft'] as const;
+export const PUBLISH_FIELDS = ['version', 'channel', 'notes', 'draft', 'block_map_sizes'] as const;
 
 /** One day of a version's activity on one platform. */
 export interface ReleaseActivityDay {
@@ -309,7 +311,7 @@ const counted = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n ==
 export const RELEASES_ADMIN_TEXTS = {
   tab: 'Releases',
   heading: 'Releases',
-  empty: 'No releases yet. Upload an installer with a release channel, or publish one from CI with a deploy token.',
+  empty: 'No releases yet. Publish one from CI with a deploy token (README: Publishing from CI); it appears here with its files.',
   loading: 'Loading releases…',
   rollout: 'Rollout',
   percentage: 'Share of installs (%)',

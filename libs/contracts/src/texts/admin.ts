@@ -52,7 +52,6 @@ export const ADMIN_FILES_TEXTS = {
   copy: 'Copy',
   copyChecksum: (name: string) => `Copy the SHA-256 of ${name}`,
   copied: 'Copied to clipboard!',
-  release: (channel: string, platform: string) => `${channel} release · ${platform}`,
   heading: 'Files',
   viewFailed: 'Could not open the file. Please try again.',
   toggleFailed: 'Could not change the file. Please try again.',

@@ -80,6 +80,11 @@ export const PORTAL_TEXTS = {
     noReleasesDetail: 'Check back soon: the installer appears here as soon as it is published.',
   },
   downloads: {
+    /** The library's desktop-app entry: one per channel's current version, linking to the download page. */
+    desktopApp: (product: string) => `${product} desktop app`,
+    desktopAppEntry: (product: string, channel: string) => `${product} ${channel}`,
+    platformsOf: 'Platforms',
+    openDownloadPage: 'Go to the download page',
     title: 'Downloads',
     subtitle: 'Access and download your available files.',
     empty: 'No files found',
@@ -127,13 +132,19 @@ export const PORTAL_TEXTS = {
     title: (product: string) => `Download ${product}`,
     /** One platform's line of the summary ("Windows installer v1.0.20."); platforms without a release say RELEASE_TEXTS.comingSoon. */
     installer: (platform: Platform, version: string) => `${PLATFORM_LABELS[platform]} installer v${version}.`,
-    /** Spec section 2, Dashboard: unzip and run the .exe installer. */
-    instructions: 'Unzip the download and run the .exe installer.',
-    instructionsFor: {
-      windows: 'Unzip the download and run the .exe installer.',
-      macos: 'Unzip the download and move the app to your Applications folder.',
-      linux: 'Unzip the download and run the app from the folder.',
-    } as Record<Platform, string>,
+    /** How to install a download, by its type; spec section 2's text for the Windows zip. */
+    installSteps: (fileName: string, platform: Platform): string => {
+      const name = fileName.toLowerCase();
+      if (name.endsWith('.exe') || name.endsWith('.msi')) return 'Run the installer and follow its steps.';
+      if (name.endsWith('.dmg')) return 'Open the .dmg and drag the app to your Applications folder.';
+      if (name.endsWith('.pkg')) return 'Open the .pkg and follow the installer.';
+      if (name.endsWith('.appimage')) return 'Make the AppImage executable (chmod +x, or Properties > Permissions) and run it.';
+      if (name.endsWith('.deb')) return 'Install the .deb with your package manager, for example: sudo apt install ./' + fileName;
+      if (name.endsWith('.rpm')) return 'Install the .rpm with your package manager, for example: sudo dnf install ./' + fileName;
+      if (platform === 'macos') return 'Unzip the download and move the app to your Applications folder.';
+      if (platform === 'linux') return 'Unzip the download and run the app from the folder.';
+      return 'Unzip the download and run the .exe installer.';
+    },
     platform: 'Platform',
     loadFailed: 'Could not load the installers. Please try again.',
     notifyFailed: 'Could not save your request. Please try again.',

@@ -55,6 +55,7 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
   downloadHolder: { type: 'apiKey', in: 'cookie', name: 'solvr_download', description: 'Set with each download link: the browser it was handed to.' },
   serviceToken: { type: 'http', scheme: 'bearer', description: "PLATFORM_SERVICE_TOKEN: the platform SDK's asServiceRole client." },
   stripeSignature: { type: 'apiKey', in: 'header', name: 'Stripe-Signature', description: "Stripe's signature of the event (STRIPE_WEBHOOK_SECRET)." },
+  deployToken: { type: 'http', scheme: 'bearer', bearerFormat: 'solvr_deploy_...', description: 'A deploy token an admin created in the Releases tab (for CI).' },
 };
 
 function security(policy: AccessPolicy, extra: ExtraAuth | undefined): { access: string; security: Array<Record<string, string[]>> } {
@@ -63,6 +64,7 @@ function security(policy: AccessPolicy, extra: ExtraAuth | undefined): { access:
   if (extra === 'signedLink') return { access: 'public (signed link)', security: [{ downloadHolder: [] }, {}] };
   if (extra === 'platform') return { access: 'platform (anonymous, user or service role)', security: [{}, { bearer: [] }, { serviceToken: [] }] };
   if (extra === 'stripe') return { access: 'public (signed by Stripe)', security: [{ stripeSignature: [] }] };
+  if (extra === 'deployToken') return { access: 'public (a deploy token or an admin session)', security: [{ deployToken: [] }, { bearer: [] }] };
   return { access, security: policy.kind === 'public' ? [] : [{ bearer: [] }] };
 }
 

@@ -20,7 +20,7 @@ export interface Answer {
  * Who may call, beyond the access guard's policy (public / signed-in / role): the refresh cookie, a signed link and
  * its holder cookie, the platform layer's callers (anonymous, a user's token or the service token), Stripe's signature.
  */
-export type ExtraAuth = 'refreshCookie' | 'signedLink' | 'platform' | 'stripe';
+export type ExtraAuth = 'refreshCookie' | 'signedLink' | 'platform' | 'stripe' | 'deployToken';
 
 export interface RouteDoc {
   summary: string;
@@ -190,12 +190,13 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
       answers: [{ status: 200, description: 'RELEASES', content: text('text/plain') }],
     },
     'POST /api/releases/publish': {
-      summary: 'Publish a version from CI with a deploy token (Authorization: Bearer solvr_deploy_...)',
-      description: 'multipart/form-data: the fields version, channel (default stable), notes and draft (true keeps it out of the feeds until an admin publishes it), then every file of the release: installers, update packages, their .blockmap files, Squirrel\'s RELEASES and .nupkg.',
+      summary: 'Publish a version from CI with a deploy token (Authorization: Bearer solvr_deploy_...), or from the admin console',
+      description: 'multipart/form-data: the fields version, channel (default stable), notes, draft (true keeps it from everyone but admins until an admin publishes it) and block_map_sizes (a JSON object of AppImage file names to the blockMapSize latest-linux.yml gives), then every file of the release: installers, update packages, their .blockmap files, Squirrel\'s RELEASES and .nupkg.',
+      auth: 'deployToken',
       body: {
         multipart: {
           type: 'object',
-          properties: { version: { type: 'string' }, channel: { type: 'string' }, notes: { type: 'string' }, draft: { type: 'string', enum: ['true', 'false'] }, file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          properties: { version: { type: 'string' }, channel: { type: 'string' }, notes: { type: 'string' }, draft: { type: 'string', enum: ['true', 'false'] }, block_map_sizes: { type: 'string' }, file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } },
           required: ['version', 'file'],
         },
       },
@@ -203,13 +204,17 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
       errors: [400, 401, 413, 415],
     },
     'GET /downloads/{name}': {
-      summary: 'An installer by file name (the latest active release with that name)',
-      description: 'Counted once per download (not per resumed range).',
+      summary: 'A release file by name (the newest with that name whose version is published)',
+      description: "Counted once per download (not per resumed range). A draft's or pulled version's files answer 404, also for a download resumed after the pull.",
       answers: STORED_FILE,
     },
   },
   'Admin: releases': {
     'GET /api/admin/releases': { summary: 'Every version of every channel, drafts and pulled ones included, with its rollout', answers: ok('ReleaseVersionView[]') },
+    'GET /api/admin/releases/files/{id}': {
+      summary: 'Any release file, whatever its version\'s state (a draft to try before publishing it)',
+      answers: STORED_FILE,
+    },
     'GET /api/admin/releases/activity': {
       summary: 'Downloads and update checks per version and platform, per day',
       query: { days: 'How many days back, today included: 1 to 365 (default 30)' },

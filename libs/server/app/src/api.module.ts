@@ -16,6 +16,7 @@ import {
 import { MailModule, MailRoutesModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 import { FilesModule } from '@solvr/server-files';
+import { ReleasesModule } from '@solvr/server-releases';
 import { NewsModule } from '@solvr/server-news';
 import { PaymentsModule } from '@solvr/server-payments';
 import { AuditModule } from '@solvr/server-audit';
@@ -67,6 +68,7 @@ export class ApiModule {
         MailRoutesModule,
         StorageModule,
         FilesModule,
+        ReleasesModule,
         NewsModule,
         PaymentsModule,
         SiteModule,

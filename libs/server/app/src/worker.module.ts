@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule, AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
 import { FilesMailSegmentsModule } from '@solvr/server-files';
+import { ReleasesMailSegmentsModule } from '@solvr/server-releases';
 import { MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
 
@@ -21,6 +22,7 @@ export class WorkerModule {
         MailWorkerModule,
         // The Email Center's segments other features own, which the campaign fan-out walks.
         FilesMailSegmentsModule,
+        ReleasesMailSegmentsModule,
       ],
     };
   }

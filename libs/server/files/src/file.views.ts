@@ -1,6 +1,5 @@
 import type { AdminFileView, FileAccessFacts, FileAvailability, FileView } from '@solvr/contracts';
 import type { FileRecord } from './file.entity';
-import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** The facts the visibility rule of spec section 6 decides on. */
 export const accessFacts = (f: FileRecord): FileAccessFacts => ({
@@ -29,10 +28,6 @@ export const toFileView = (f: FileRecord, availability: Exclude<FileAvailability
   download_count: f.downloadCount,
   created_date: f.createdDate.toISOString(),
   updated_date: f.updatedDate.toISOString(),
-  release_channel: f.releaseChannel ?? null,
-  platform: f.releaseChannel ? f.platform : null,
-  release_notes: f.releaseNotes ?? '',
-  placeholder: isSeededPlaceholder(f),
   availability,
 });
 

@@ -8,7 +8,6 @@ import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './dow
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService, LIBRARY_READS } from './files.service';
 import { FileStats } from './file-stats';
-import { ReleasesService } from './releases/releases.service';
 import { UploadsService } from './uploads.service';
 
 /** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
@@ -70,7 +69,6 @@ export class AdminFilesController {
   constructor(
     private readonly files: FilesService,
     private readonly uploads: UploadsService,
-    private readonly releases: ReleasesService,
     private readonly fileStats: FileStats,
     @InjectConfig() private readonly config: AppConfig,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
@@ -95,19 +93,14 @@ export class AdminFilesController {
   /** multipart/form-data: the fields of UPLOAD_FIELDS, then the part `file`. 201 with the new file. */
   @Post()
   @Audited('file.upload', ({ result }) => ({ type: 'file', id: fieldOf(result, 'id'), label: fieldOf(result, 'name') }))
-  async upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
-    const file = await this.uploads.receive(req, user);
-    await this.releases.announce(file);
-    return file;
+  upload(@Req() req: FastifyRequest, @CurrentUser() user: SessionUser): Promise<AdminFileView> {
+    return this.uploads.receive(req, user);
   }
 
-  /** Activating a release may publish a platform's first one: those waiting are told. */
   @Patch(':id')
   @Audited('file.update', ({ params, body, result }) => ({ type: 'file', id: params.id, label: fieldOf(result, 'name'), detail: `is_active: ${String(body.is_active)}` }))
-  async update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
-    const file = await this.files.setActive(id, body.is_active);
-    await this.releases.announce(file);
-    return file;
+  update(@Param('id') id: string, @Body() body: FileUpdateDto): Promise<AdminFileView> {
+    return this.files.setActive(id, body.is_active);
   }
 
   /**

@@ -3,13 +3,11 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import {
-  archOf,
   centsToDollars,
   FILE_TEXTS,
   fileAccessDecision,
   fileAvailability,
   LIMITS,
-  RELEASE_TEXTS,
   type AdminFileView,
   type CheckoutStart,
   type FileAvailability,
@@ -30,7 +28,6 @@ import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
 import { LibraryCache, type LibraryEntry } from './library-cache';
-import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** Where the signed links point; the DownloadsController answers there. */
 
@@ -111,8 +108,7 @@ export class FilesService {
     const weekAgo = Date.now() - LIMITS.newThisWeekMinutes * 60_000;
     let popular: LibraryEntry | null = null;
     for (const [entry] of visible) if (!popular || entry.downloadCount > popular.downloadCount) popular = entry;
-    // A seeded placeholder is listed but has no installer to download yet.
-    const available = visible.filter(([entry, availability]) => availability === 'download' && !entry.placeholder);
+    const available = visible.filter(([, availability]) => availability === 'download');
     return {
       total_files: visible.length,
       available_files: available.length,
@@ -140,8 +136,8 @@ export class FilesService {
   }
 
   /**
-   * Spec section 4, Download: checks access (hidden: 404; paid and not bought: 403 with the spec's text; a seeded
-   * placeholder: 404, the installer is coming), then counts it once (file, user and a downloads row in one
+   * Spec section 4, Download: checks access (hidden: 404; paid and not bought: 403 with the spec's text), then
+   * counts it once (file, user and a downloads row in one
    * transaction) and hands out a short-lived signed link.
    */
   async download(id: string, user: SessionUser): Promise<DownloadLink> {
@@ -154,7 +150,6 @@ export class FilesService {
     const decision = row ? fileAccessDecision(accessFacts(row), await this.viewerOf(user, row), 'download') : 'not-found';
     if (!row || decision === 'not-found') throw new NotFoundException(FILE_TEXTS.notFound);
     if (decision === 'forbidden') throw new ForbiddenException(FILE_TEXTS.noAccess);
-    if (isSeededPlaceholder(row)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
     await this.requireStored(row);
     await this.countDownload(row.id, user.id);
     return row;
@@ -203,9 +198,6 @@ export class FilesService {
       currency: changes.currency ?? row.currency,
       access_type: changes.access_type ?? row.accessType,
       allowed_users: changes.allowed_users ?? row.allowedUsers,
-      release_channel: changes.release_channel ?? row.releaseChannel ?? '',
-      platform: changes.platform ?? row.platform ?? '',
-      release_notes: changes.release_notes ?? row.releaseNotes ?? '',
     });
     if (!check.ok) throw new BadRequestException({ message: check.message, errors: { [check.field]: check.message } });
     const r = check.record;
@@ -218,9 +210,6 @@ export class FilesService {
       currency: r.currency,
       accessType: r.access_type,
       allowedUsers: r.allowed_users,
-      releaseChannel: r.release_channel,
-      platform: r.platform,
-      releaseNotes: r.release_notes,
       isActive: changes.is_active ?? row.isActive,
       updatedDate: new Date(),
     };
@@ -293,10 +282,6 @@ export class FilesService {
       createdBy,
       createdDate: now,
       updatedDate: now,
-      releaseChannel: record.release_channel,
-      platform: record.platform,
-      releaseNotes: record.release_notes,
-      arch: record.release_channel ? archOf(stored.fileName) : null,
     });
     await this.files.insert(row);
     this.libraryChanged();
@@ -339,13 +324,6 @@ export class FilesService {
       return committed;
     });
     accountCounted();
-    this.library.counted(fileId);
-    this.libraryChanged();
-  }
-
-  /** A release fetched at /downloads/{name} without a session: the file's counter only. */
-  async countAnonymousDownload(fileId: string): Promise<void> {
-    await this.countFileDownload(this.files, fileId);
     this.library.counted(fileId);
     this.libraryChanged();
   }

@@ -9,8 +9,4 @@ export * from './download-holder';
 export * from './files.module';
 export * from './migrations';
 export * from './stored-file.responder';
-export * from './releases/releases.service';
-export * from './releases/releases.controller';
-export * from './releases/seeded-releases';
-export * from './releases/placeholder-archive';
 export * from './mail-segments';

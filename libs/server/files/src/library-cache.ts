@@ -2,7 +2,6 @@ import { DataSource, type Repository } from 'typeorm';
 import type { FileAccessFacts, FileAvailability } from '@solvr/contracts';
 import type { FileRecord } from './file.entity';
 import { accessFacts, toFileView } from './file.views';
-import { isSeededPlaceholder } from './releases/seeded-releases';
 
 /** One active-or-not file as the library needs it: the rule's facts, the summary's figures, and its JSON ready. */
 export interface LibraryEntry {
@@ -11,8 +10,6 @@ export interface LibraryEntry {
   name: string;
   downloadCount: number;
   createdMs: number;
-  /** A seeded release standing in for the installer: listed, never downloaded. */
-  placeholder: boolean;
   /** The FileView JSON (UTF-8) for each availability a caller can have. */
   json: Record<Exclude<FileAvailability, 'hidden'>, Buffer>;
   /** The row it was made from (a new download count makes the JSON again from it). */
@@ -168,7 +165,6 @@ function entryOf(row: FileRecord): LibraryEntry {
     name: row.name,
     downloadCount: row.downloadCount,
     createdMs: row.createdDate.getTime(),
-    placeholder: isSeededPlaceholder(row),
     json: { download: Buffer.from(JSON.stringify(toFileView(row, 'download'))), buy: Buffer.from(JSON.stringify(toFileView(row, 'buy'))) },
     row,
   };

@@ -1,10 +1,9 @@
 import { Injectable, Module } from '@nestjs/common';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from '@solvr/contracts';
 import { type MailSegmentSource, ProvidesMailSegment } from '@solvr/server-core';
 import { PaymentsDataModule, PaymentsService } from '@solvr/server-payments';
-import { FileRecord, ReleaseSubscription } from './file.entity';
+import { FileRecord } from './file.entity';
 
 /** Email Center segment "buyers of a file": the paid files to choose from (ours), their buyers (payments'). */
 @Injectable()
@@ -32,37 +31,9 @@ export class BuyersMailSegment implements MailSegmentSource {
   }
 }
 
-/** Email Center segment "users waiting for a platform": who asked to be told (Notify me) and was not told yet. */
-@Injectable()
-@ProvidesMailSegment()
-export class WaitingMailSegment implements MailSegmentSource {
-  readonly kind = 'waiting';
-
-  constructor(@InjectRepository(ReleaseSubscription) private readonly subscriptions: Repository<ReleaseSubscription>) {}
-
-  async options(): Promise<Array<{ value: string; label: string }>> {
-    return PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
-  }
-
-  async optionLabel(option: string): Promise<string | null> {
-    return (PLATFORMS as readonly string[]).includes(option) ? PLATFORM_LABELS[option as Platform] : null;
-  }
-
-  async userIds(option: string, after: string, limit: number): Promise<string[]> {
-    const rows = await this.subscriptions
-      .createQueryBuilder('s')
-      .select('DISTINCT s.user_id', 'id')
-      .where('s.platform = :platform AND s.notified_date IS NULL AND s.user_id > :after', { platform: option, after })
-      .orderBy('s.user_id', 'ASC')
-      .limit(limit)
-      .getRawMany<{ id: string }>();
-    return rows.map((r) => r.id);
-  }
-}
-
 /** The files feature's Email Center segments, loaded by the api (through FilesModule) and the worker alike. */
 @Module({
-  imports: [TypeOrmModule.forFeature([FileRecord, ReleaseSubscription]), PaymentsDataModule],
-  providers: [BuyersMailSegment, WaitingMailSegment],
+  imports: [TypeOrmModule.forFeature([FileRecord]), PaymentsDataModule],
+  providers: [BuyersMailSegment],
 })
 export class FilesMailSegmentsModule {}

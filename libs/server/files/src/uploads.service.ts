@@ -12,8 +12,6 @@ import type { Readable } from 'stream';
 import {
   FILE_TEXTS,
   fileTypeOf,
-  PUBLISH_FIELDS,
-  RELEASE_TEXTS,
   UPLOAD_FIELDS,
   UPLOAD_FILE_FIELD,
   validateUpload,
@@ -26,7 +24,6 @@ import { InjectConfig, type SessionUser } from '@solvr/server-core';
 import { safeFileName, StorageService, TooLarge } from '@solvr/server-storage';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService, type StoredUpload } from './files.service';
-import { ReleaseChannelsService } from './releases/release-channels.service';
 
 /** Largest multipart field value (allowed_users holds up to 1000 e-mails as JSON). */
 const FIELD_BYTES = 300 * 1024;
@@ -35,8 +32,6 @@ const FORM_ALLOWANCE = UPLOAD_FIELDS.length * FIELD_BYTES + 64 * 1024;
 /** After a refusal the client may still be sending: read and drop it this long, then close the connection. */
 const LINGER_MS = 2000;
 
-/** Files one publish may carry: installers and update packages of every platform and architecture, and their block maps. */
-const MAX_RELEASE_FILES = 40;
 
 const isField = (name: string): name is UploadField => (UPLOAD_FIELDS as readonly string[]).includes(name);
 
@@ -52,7 +47,6 @@ export class UploadsService {
   constructor(
     private readonly files: FilesService,
     private readonly storage: StorageService,
-    private readonly channels: ReleaseChannelsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
@@ -99,22 +93,27 @@ export class UploadsService {
   }
 
   /**
-   * A release from CI (POST /api/releases/publish): the small fields of PUBLISH_FIELDS, then up to MAX_RELEASE_FILES
-   * files, each streamed into storage. `check(fields, fileName)` refuses a file before its bytes are stored. On any
-   * refusal or cut-off every object stored so far is removed.
+   * Several files in one form (a release's publish): the small fields named in `form.fields`, then up to
+   * `form.maxFiles` files, each streamed into storage under `form.keyPrefix` and a new random key.
+   * `check(fields, fileName)` refuses a file before its bytes are stored. On any refusal or cut-off every object
+   * stored so far is removed.
    */
-  async receiveRelease(req: FastifyRequest, check: (fields: Map<string, string>, fileName: string) => void): Promise<{ fields: Map<string, string>; stored: StoredUpload[] }> {
+  async receiveMany(
+    req: FastifyRequest,
+    form: { fields: readonly string[]; maxFiles: number; keyPrefix: string },
+    check: (fields: Map<string, string>, fileName: string) => void,
+  ): Promise<{ fields: Map<string, string>; stored: StoredUpload[] }> {
     const stored: StoredUpload[] = [];
     try {
       if (!req.isMultipart()) throw new UnsupportedMediaTypeException(FILE_TEXTS.notMultipart);
       const fields = new Map<string, string>();
       let open: { destroy(): void } | undefined;
       try {
-        const parts = req.parts({ limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: PUBLISH_FIELDS.length, files: MAX_RELEASE_FILES, fileSize: this.settings.maxBytes + 1 } });
+        const parts = req.parts({ limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: form.fields.length, files: form.maxFiles, fileSize: this.settings.maxBytes + 1 } });
         for await (const part of parts) {
           if (part.type === 'field') {
             if (stored.length) throw new BadRequestException(FILE_TEXTS.fieldsAfterFile);
-            if (!(PUBLISH_FIELDS as readonly string[]).includes(part.fieldname)) throw new BadRequestException(FILE_TEXTS.unknownField(part.fieldname));
+            if (!form.fields.includes(part.fieldname)) throw new BadRequestException(FILE_TEXTS.unknownField(part.fieldname));
             if (fields.has(part.fieldname)) throw new BadRequestException(FILE_TEXTS.repeatedField(part.fieldname));
             fields.set(part.fieldname, String(part.value));
             continue;
@@ -122,7 +121,7 @@ export class UploadsService {
           open = part.file;
           const fileName = safeFileName(part.filename || '');
           check(fields, fileName);
-          stored.push(await this.store(part.file, fileName, part.mimetype));
+          stored.push(await this.store(part.file, fileName, part.mimetype, form.keyPrefix));
           open = undefined;
         }
       } catch (err) {
@@ -143,8 +142,8 @@ export class UploadsService {
   }
 
   /** Streams a file part into storage under a new random key, measuring size and checksums on the way. */
-  private async store(body: Readable, fileName: string, mimeType: string): Promise<StoredUpload> {
-    const key = `files/${randomUUID()}`;
+  private async store(body: Readable, fileName: string, mimeType: string, keyPrefix = 'files/'): Promise<StoredUpload> {
+    const key = `${keyPrefix}${randomUUID()}`;
     const put = await this.storage.put(key, body, { contentType: 'application/octet-stream', maxBytes: this.settings.maxBytes });
     return { key, fileName, fileType: fileTypeOf(mimeType, fileName), ...put };
   }
@@ -181,8 +180,6 @@ export class UploadsService {
         const fileName = part.filename ? safeFileName(part.filename) : null;
         const check = validateUpload(draftOf(fields, fileName));
         if (!check.ok) throw new BadRequestException({ message: check.message, errors: { [check.field]: check.message } });
-        const channel = check.record.release_channel;
-        if (channel && !(await this.channels.exists(channel))) throw new BadRequestException({ message: RELEASE_TEXTS.badChannel, errors: { release_channel: RELEASE_TEXTS.badChannel } });
         stored = await this.store(part.file, fileName as string, part.mimetype);
         record = check.record;
         open = undefined;
@@ -259,9 +256,6 @@ function draftOf(fields: Map<UploadField, string>, fileName: string | null): Upl
     currency: fields.get('currency'),
     access_type: fields.get('access_type'),
     allowed_users: emailsOf(fields.get('allowed_users')),
-    release_channel: fields.get('release_channel'),
-    platform: fields.get('platform'),
-    release_notes: fields.get('release_notes'),
   };
 }
 

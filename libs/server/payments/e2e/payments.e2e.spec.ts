@@ -159,8 +159,8 @@ describe(`payments (${TIER})`, () => {
     expect(await availability('buyer', files.usd.id)).toBe('download');
     expect(await availability('other', files.usd.id)).toBe('buy');
     const summary = (await as('buyer')(api().get('/api/files/summary')).expect(200)).body;
-    // Available Files: what the buyer can download now (the seeded placeholder installers are not yet).
-    expect(summary.available_files).toBe((await library('buyer')).filter((f) => f.availability === 'download' && !f.placeholder).length);
+    // Available Files: what the buyer can download now.
+    expect(summary.available_files).toBe((await library('buyer')).filter((f) => f.availability === 'download').length);
     const link = heldLink(await as('buyer')(api().post(`/api/files/${files.usd.id}/download`)).expect(200));
     await api().get(link.url).set('Cookie', link.cookie).expect(200);
     await as('other')(api().post(`/api/files/${files.usd.id}/download`)).expect(403);

@@ -268,7 +268,7 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
 
     it('sees files by spec section 6: not another user’s, not inactive; paid ones listed with file_url only when available', async () => {
       const [list, forBob, inactive, bobsList] = await sdk('ada', [
-        { call: 'entities.File.filter', args: [{ release_channel: null }, 'name'] },
+        { call: 'entities.File.filter', args: [{}, 'name'] },
         { call: 'entities.File.get', args: [files.forBob.id] },
         { call: 'entities.File.get', args: [files.inactive.id] },
         { call: 'entities.File.filter', args: [{ name: 'For Bob' }] },

@@ -1,7 +1,3 @@
 import { Files1763700000010 } from './1763700000010-files';
-import { Releases1763700000011 } from './1763700000011-releases';
-import { SeededBetaVersion1763700000012 } from './1763700000012-seeded-beta-version';
-import { SeededLaunchDate1763700000013 } from './1763700000013-seeded-launch-date';
-import { ReleaseVersions1763700000080 } from './1763700000080-release-versions';
 
-export const FILES_MIGRATIONS = [Files1763700000010, Releases1763700000011, SeededBetaVersion1763700000012, SeededLaunchDate1763700000013, ReleaseVersions1763700000080];
+export const FILES_MIGRATIONS = [Files1763700000010];

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { type AdminFileView, centsToDollars, type FileView, PLATFORM_TEXTS, type UploadDraft, validateUpload } from '@solvr/contracts';
-import { type FileChanges, type FileReader, FilesService, ReleasesService } from '@solvr/server-files';
+import { type FileChanges, type FileReader, FilesService } from '@solvr/server-files';
 import { StorageService } from '@solvr/server-storage';
 import { FileLinks } from '../file-links';
 import { actingUser, type PlatformCaller } from '../platform-caller';
@@ -19,7 +19,7 @@ import {
 } from './entity-adapter';
 
 const FIELDS = fieldMap({
-  string: ['id', 'name', 'description', 'version', 'file_name', 'file_type', 'access_type', 'currency', 'release_channel', 'platform', 'created_by'],
+  string: ['id', 'name', 'description', 'version', 'file_name', 'file_type', 'access_type', 'currency', 'created_by'],
   number: ['file_size', 'price', 'download_count'],
   boolean: ['is_active', 'is_paid'],
   date: ['created_date', 'updated_date'],
@@ -36,9 +36,6 @@ const WRITABLE: Record<string, InputType> = {
   is_paid: 'boolean',
   price: 'cents',
   currency: 'text',
-  release_channel: 'optional-text',
-  platform: 'optional-text',
-  release_notes: 'optional-text',
 };
 /** Derived from the stored bytes or by the server: skipped when sent back. */
 const DERIVED = ['id', 'file_url', 'file_name', 'file_type', 'file_size', 'sha256', 'availability', 'created_by', 'created_date', 'updated_date'];
@@ -55,9 +52,6 @@ type FileInput = {
   is_paid?: boolean;
   price?: number;
   currency?: string;
-  release_channel?: string | null;
-  platform?: string | null;
-  release_notes?: string | null;
 };
 
 /** The record fields as the upload form's rule reads them (dollars as typed, no nulls). */
@@ -71,9 +65,6 @@ function draftOf(input: FileInput): Omit<FileChanges, 'is_active'> {
     currency: input.currency,
     access_type: input.access_type,
     allowed_users: input.allowed_users,
-    release_channel: input.release_channel === undefined ? undefined : (input.release_channel ?? ''),
-    platform: input.platform === undefined ? undefined : (input.platform ?? ''),
-    release_notes: input.release_notes === undefined ? undefined : (input.release_notes ?? ''),
   };
   return Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== undefined));
 }
@@ -89,13 +80,12 @@ export class FileAdapter implements EntityAdapter {
   readonly writable = WRITABLE;
   readonly readable = [
     'id', 'name', 'description', 'version', 'file_url', 'file_name', 'file_type', 'file_size', 'sha256', 'access_type', 'allowed_users',
-    'is_active', 'is_paid', 'price', 'currency', 'download_count', 'release_channel', 'platform', 'release_notes', 'availability',
+    'is_active', 'is_paid', 'price', 'currency', 'download_count', 'availability',
     'created_by', 'created_date', 'updated_date',
   ];
 
   constructor(
     private readonly files: FilesService,
-    private readonly releases: ReleasesService,
     private readonly storage: StorageService,
     private readonly links: FileLinks,
     private readonly audit: PlatformAudit,
@@ -127,7 +117,6 @@ export class FileAdapter implements EntityAdapter {
     return async () => {
       let file = await this.files.create(check.record, stored, actingUser(caller)?.id ?? null);
       if (values.is_active === false) file = await this.files.setActive(file.id, false);
-      await this.releases.announce(file);
       await this.audit.record(caller, 'file.upload', { type: 'file', id: file.id, label: file.name });
       return this.record(file, caller);
     };
@@ -137,7 +126,6 @@ export class FileAdapter implements EntityAdapter {
     await requireAdminWrite(this, caller, id);
     const values = readInput(this.name, changes, { writable: WRITABLE, derived: DERIVED, readOnly: READ_ONLY }) as FileInput;
     const file = await this.files.edit(id, { ...draftOf(values), ...(values.is_active === undefined ? {} : { is_active: values.is_active }) });
-    await this.releases.announce(file);
     await this.audit.record(caller, 'file.update', { type: 'file', id, label: file.name, detail: Object.keys(values).join(', ') || null });
     return this.record(file, caller);
   }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ADMIN_FILES_TEXTS as T, FILE_TEXTS, formatFileSize, formatListDate, formatPrice, PLATFORM_LABELS, RELEASE_TEXTS, type AdminFileView } from '@solvr/contracts';
+import { ADMIN_FILES_TEXTS as T, FILE_TEXTS, formatFileSize, formatListDate, formatPrice, RELEASE_TEXTS, type AdminFileView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, toast } from '@solvr/web-ui';
 import { ConfirmDialog } from '@solvr/web-ui/forms';
 import { FilePurchasesPanel } from './file-purchases';
@@ -81,7 +81,6 @@ export function FileCard({ file, onDeleted }: FileCardProps) {
           {file.version && <Badge variant="outline">v{file.version}</Badge>}
           <Badge variant={file.is_active ? 'success' : 'danger'}>{file.is_active ? T.active : T.inactive}</Badge>
           <Badge variant={file.is_paid ? 'warning' : 'outline'}>{file.is_paid ? formatPrice(file.price, file.currency) : T.free}</Badge>
-          {file.release_channel && file.platform && <Badge>{T.release(file.release_channel, PLATFORM_LABELS[file.platform])}</Badge>}
         </div>
       </CardHeader>
       <CardContent className="fa-file-body">

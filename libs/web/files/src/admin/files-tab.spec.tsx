@@ -26,10 +26,6 @@ function fileFixture(overrides: Partial<AdminFileView> = {}): AdminFileView {
     download_count: 1987,
     created_date: '2025-08-05T12:00:00.000Z',
     updated_date: '2025-08-05T12:00:00.000Z',
-    release_channel: 'stable',
-    platform: 'windows',
-    release_notes: '',
-    placeholder: false,
     availability: 'download',
     created_by: 'u-1',
     ...overrides,
@@ -52,8 +48,6 @@ const guide = fileFixture({
   is_active: false,
   download_count: 3,
   created_date: '2025-09-01T12:00:00.000Z',
-  release_channel: null,
-  platform: null,
 });
 
 let server: ReturnType<typeof fakeApi> | undefined;
@@ -82,7 +76,7 @@ describe('FilesTab', () => {
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(['Interview Guide', 'Installer']);
 
     const first = within(view.card('Installer'));
-    for (const text of ['application/zip', 'v1.0.20', T.active, T.free, 'stable release · Windows', 'The Windows installer', '290.22 MB', '1,987', T.allUsers, 'Aug 5, 2025']) {
+    for (const text of ['application/zip', 'v1.0.20', T.active, T.free, 'The Windows installer', '290.22 MB', '1,987', T.allUsers, 'Aug 5, 2025']) {
       expect(first.getByText(text)).toBeTruthy();
     }
     expect(first.getByText(shortHash(SHA)).getAttribute('title')).toBe(SHA);

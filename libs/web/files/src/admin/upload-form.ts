@@ -5,8 +5,6 @@ import {
   validateUpload,
   type Currency,
   type FileAccessType,
-  type Platform,
-  type ReleaseChannel,
   type UploadField,
   type UploadRecord,
   type UserPick,
@@ -25,9 +23,6 @@ export interface UploadForm {
   /** Dollars as typed. */
   price: string;
   currency: Currency;
-  release_channel: '' | ReleaseChannel;
-  platform: Platform;
-  release_notes: string;
 }
 
 export const EMPTY_UPLOAD_FORM: UploadForm = {
@@ -40,9 +35,6 @@ export const EMPTY_UPLOAD_FORM: UploadForm = {
   is_paid: false,
   price: '',
   currency: DEFAULT_CURRENCY,
-  release_channel: '',
-  platform: 'windows',
-  release_notes: '',
 };
 
 /** A form field, or 'file' for the file input. */
@@ -62,9 +54,6 @@ export function checkUploadForm(form: UploadForm, maxBytes: number | undefined):
     currency: form.currency,
     access_type: form.access_type,
     allowed_users: form.allowed_users.map((u) => u.email),
-    release_channel: form.release_channel,
-    platform: form.platform,
-    release_notes: form.release_notes,
   });
   if (!check.ok) return { ok: false, field: check.field === 'fileName' ? 'file' : (check.field as UploadFormField), message: check.message };
   const file = form.file as File;
@@ -77,7 +66,7 @@ export function checkUploadForm(form: UploadForm, maxBytes: number | undefined):
  * converts it with the same dollarsToCents): the checked cents written back as dollars, so what is sent is exactly
  * what was checked ("19.999" is sent as "20.00").
  */
-export function uploadFields(record: UploadRecord, platform: Platform): Record<UploadField, string> {
+export function uploadFields(record: UploadRecord): Record<UploadField, string> {
   return {
     name: record.name,
     description: record.description,
@@ -87,9 +76,6 @@ export function uploadFields(record: UploadRecord, platform: Platform): Record<U
     currency: record.currency,
     access_type: record.access_type,
     allowed_users: JSON.stringify(record.allowed_users),
-    release_channel: record.release_channel ?? '',
-    platform: record.platform ?? platform,
-    release_notes: record.release_notes,
   };
 }
 

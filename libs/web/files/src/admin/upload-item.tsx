@@ -1,20 +1,14 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import {
   ADMIN_UPLOAD_TEXTS as T,
-  channelLabel,
   CURRENCIES,
   defaultFileName,
   FILE_ACCESS_TYPES,
   FILE_LIMITS,
   FILE_TEXTS,
   fileTypeOf,
-  PLATFORM_LABELS,
-  PLATFORMS,
-  RELEASE_TEXTS,
   type Currency,
   type FileAccessType,
-  type Platform,
-  type ReleaseChannel,
 } from '@solvr/contracts';
 import { Alert, Button } from '@solvr/web-ui';
 import { Field, Input, Textarea } from '@solvr/web-ui/forms';
@@ -31,11 +25,10 @@ const focusIsIn = (el: HTMLElement | null) => !!el && (el.contains(document.acti
 export interface UploadItemCardProps {
   item: UploadItem;
   context: UploadContext;
-  channels: readonly ReleaseChannel[];
 }
 
 /** One file of the Upload tab: its details, its Upload button, then its progress with Cancel, then its outcome. */
-export function UploadItemCard({ item, context, channels }: UploadItemCardProps) {
+export function UploadItemCard({ item, context }: UploadItemCardProps) {
   const { id, form, status, progress, error } = item;
   const editable = isEditable(status);
   const running = isRunning(status);
@@ -58,7 +51,7 @@ export function UploadItemCard({ item, context, channels }: UploadItemCardProps)
   const field = (name: string) => `${id}-${name}`;
   const invalid = (name: string) => error?.field === name || undefined;
   const update = <K extends keyof UploadForm>(name: K, value: UploadForm[K]) => uploadStore.update(id, name, value);
-  const text = (name: 'name' | 'version' | 'description' | 'price' | 'release_notes') => ({
+  const text = (name: 'name' | 'version' | 'description' | 'price') => ({
     value: form[name],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => update(name, e.target.value),
     invalid: invalid(name),
@@ -101,8 +94,7 @@ export function UploadItemCard({ item, context, channels }: UploadItemCardProps)
               <Field label={T.name} htmlFor={field('name')} required hint={T.nameHint}>
                 <Input id={field('name')} maxLength={FILE_LIMITS.name} placeholder={defaultFileName(form.file.name)} {...text('name')} />
               </Field>
-              {/* A release's version is what the update feed publishes: required, and semantic (validateUpload). */}
-              <Field label={T.version} htmlFor={field('version')} required={!!form.release_channel}>
+              <Field label={T.version} htmlFor={field('version')}>
                 <Input id={field('version')} maxLength={FILE_LIMITS.version} placeholder="1.0.0" {...text('version')} />
               </Field>
             </div>
@@ -148,38 +140,6 @@ export function UploadItemCard({ item, context, channels }: UploadItemCardProps)
                   </select>
                 </Field>
               </div>
-            )}
-            <Field label={T.releaseChannel} htmlFor={field('channel')} hint={form.release_channel ? RELEASE_TEXTS.mustBePublic : undefined}>
-              <select
-                id={field('channel')}
-                className="ui-input"
-                value={form.release_channel}
-                aria-invalid={invalid('release_channel')}
-                onChange={(e) => update('release_channel', e.target.value as '' | ReleaseChannel)}
-              >
-                <option value="">{T.noChannel}</option>
-                {channels.map((c) => (
-                  <option key={c} value={c}>
-                    {channelLabel(c)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {form.release_channel && (
-              <>
-                <Field label={T.platform} htmlFor={field('platform')}>
-                  <select id={field('platform')} className="ui-input" value={form.platform} onChange={(e) => update('platform', e.target.value as Platform)}>
-                    {PLATFORMS.map((p) => (
-                      <option key={p} value={p}>
-                        {PLATFORM_LABELS[p]}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-                <Field label={RELEASE_TEXTS.releaseNotes} htmlFor={field('notes')}>
-                  <Textarea id={field('notes')} maxLength={FILE_LIMITS.releaseNotes} rows={4} {...text('release_notes')} />
-                </Field>
-              </>
             )}
           </fieldset>
         )}

@@ -13,7 +13,7 @@ const file = (name = 'Installer.zip', bytes = 1000, type = 'application/zip') =>
 function checked(overrides: Partial<typeof EMPTY_UPLOAD_FORM> = {}) {
   const check = checkUploadForm({ ...EMPTY_UPLOAD_FORM, file: file(), ...overrides }, undefined);
   if (!check.ok) throw new Error(check.message);
-  return uploadFields(check.record, 'windows');
+  return uploadFields(check.record);
 }
 
 describe('checkUploadForm and uploadFields', () => {

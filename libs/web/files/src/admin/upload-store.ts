@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { defaultFileName, FILE_TEXTS, platformOfArtifact, type AdminFileView } from '@solvr/contracts';
+import { defaultFileName, FILE_TEXTS, type AdminFileView } from '@solvr/contracts';
 import { checkUploadForm, EMPTY_UPLOAD_FORM, uploadFields, type UploadForm, type UploadFormField } from './upload-form';
 import { sendUpload, type UploadHandle, type UploadOutcome, type UploadProgress } from './upload-request';
 
@@ -58,9 +58,9 @@ export function failureMessage(outcome: Extract<UploadOutcome, { kind: 'failed' 
   return reason && reason !== FILE_TEXTS.uploadFailed ? `${FILE_TEXTS.uploadFailed} ${reason}` : FILE_TEXTS.uploadFailed;
 }
 
-/** A new item's details: named after the file, for the platform its extension says (a release's installer). */
+/** A new item's details: named after the file. */
 export function draftFor(file: File): UploadForm & { file: File } {
-  return { ...EMPTY_UPLOAD_FORM, file, name: defaultFileName(file.name), platform: platformOfArtifact(file.name) ?? EMPTY_UPLOAD_FORM.platform };
+  return { ...EMPTY_UPLOAD_FORM, file, name: defaultFileName(file.name) };
 }
 
 let nextId = 0;
@@ -122,7 +122,7 @@ export class UploadStore {
       return false;
     }
     this.canceled.delete(id);
-    this.waiting.set(id, { context, fields: uploadFields(check.record, item.form.platform) });
+    this.waiting.set(id, { context, fields: uploadFields(check.record) });
     this.patch(id, { status: 'queued', error: null, progress: null });
     this.pump();
     return true;

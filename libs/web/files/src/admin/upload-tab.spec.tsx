@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADMIN_UPLOAD_TEXTS as T, FILE_TEXTS, RELEASE_TEXTS } from '@solvr/contracts';
+import { ADMIN_UPLOAD_TEXTS as T, FILE_TEXTS } from '@solvr/contracts';
 import { accountFixture, fakeApi, renderWithStore, type FakeCall } from '@solvr/web-accounts/testing';
 import { FilesTab } from './files-tab';
 import { FakeXhr } from './testing/fake-xhr';
@@ -84,7 +84,7 @@ describe('UploadTab', () => {
     expect(FakeXhr.requests).toEqual([]);
   });
 
-  it("names each file's upload after it, with its platform from the extension; shows its type and size in MB", async () => {
+  it("names each file's upload after it; shows its type and size in MB; a library file is never a release", async () => {
     const view = setup();
     await view.choose(file('Solvr-Setup-1.0.20.zip', Math.round(12.35 * 1024 * 1024)), file('notes.txt', 10, ''), file('Solvr-1.0.20.AppImage', 10, ''));
     const items = screen.getAllByRole('listitem');
@@ -93,9 +93,9 @@ describe('UploadTab', () => {
     expect(within(items[0]).getByText(T.chosenFile('application/zip', '12.35 MB'))).toBeTruthy();
     expect((within(items[1]).getByLabelText(label(T.name)) as HTMLInputElement).value).toBe('notes');
     expect(within(items[1]).getByText(T.chosenFile('txt', '0.00 MB'))).toBeTruthy();
-    // A release of the AppImage is for Linux unless the admin says otherwise.
-    await view.user.selectOptions(within(items[2]).getByLabelText(T.releaseChannel), 'beta');
-    expect((within(items[2]).getByLabelText(T.platform) as HTMLSelectElement).value).toBe('linux');
+    // Releases are published in the Releases tab: the library's form has no channel or platform.
+    expect(within(items[2]).queryByLabelText(T.releaseChannel)).toBeNull();
+    expect(within(items[2]).queryByLabelText(T.platform)).toBeNull();
     // Cleared: the default applies again (shown as the placeholder, and sent).
     const name = within(items[1]).getByLabelText(label(T.name)) as HTMLInputElement;
     await view.user.clear(name);
@@ -143,10 +143,6 @@ describe('UploadTab', () => {
       currency: 'EUR',
       access_type: 'specific_users',
       allowed_users: '["bob@example.com"]',
-      release_channel: '',
-      // From the extension (an update zip is macOS'); the api reads it only for a release.
-      platform: 'macos',
-      release_notes: '',
     });
     expect(button().disabled).toBe(true);
     expect(button().textContent).toBe(T.uploading);
@@ -215,30 +211,6 @@ describe('UploadTab', () => {
     expect(FakeXhr.last().headers['authorization']).toBe('Bearer fresh-token');
     act(() => FakeXhr.last().respond(201, { id: 'f-2' }));
     expect(await screen.findByText(FILE_TEXTS.uploaded)).toBeTruthy();
-  });
-
-  it('a release shows its platform and notes, must be free and for all users, and needs a semantic version', async () => {
-    const view = setup();
-    await view.choose(file());
-    expect(screen.queryByLabelText(T.platform)).toBeNull();
-    await view.user.selectOptions(view.input(T.releaseChannel), 'beta');
-    await view.user.selectOptions(view.input(T.platform), 'linux');
-    await view.user.type(view.input('Release notes'), 'Fixes');
-    await view.user.selectOptions(view.input(T.accessType), 'specific_users');
-    await view.submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('A release must be free and for all users: the desktop app downloads it without signing in.'));
-    await view.user.selectOptions(view.input(T.accessType), 'all_users');
-
-    // The version the update feed will publish: required for a release, and one electron-updater accepts.
-    expect(view.input(T.version).getAttribute('aria-required')).toBe('true');
-    await view.user.type(view.input(T.version), '0.99');
-    await view.submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(RELEASE_TEXTS.badVersion));
-    expect(view.input(T.version).getAttribute('aria-invalid')).toBe('true');
-    expect(FakeXhr.requests).toHaveLength(0);
-    await view.user.type(view.input(T.version), '.0');
-    await view.submit();
-    expect(FakeXhr.last().fields()).toMatchObject({ version: '0.99.0', release_channel: 'beta', platform: 'linux', release_notes: 'Fixes' });
   });
 });
 

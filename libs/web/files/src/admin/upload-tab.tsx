@@ -1,8 +1,7 @@
 import { useState, type DragEvent } from 'react';
-import { ADMIN_UPLOAD_TEXTS as T, RELEASE_CHANNELS } from '@solvr/contracts';
+import { ADMIN_UPLOAD_TEXTS as T } from '@solvr/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, cn } from '@solvr/web-ui';
 import { Field, useUnsavedChangesPrompt } from '@solvr/web-ui/forms';
-import { useReleaseChannelsQuery } from './releases-admin.api';
 import { UploadItemCard } from './upload-item';
 import { isEditable, isRunning, UPLOAD_PICKER_ID, uploadStore, useUploads } from './upload-store';
 import { useFileDropGuard, useUploadContext } from './use-upload';
@@ -18,7 +17,6 @@ export function UploadTab() {
   const items = useUploads();
   const context = useUploadContext();
   // Stable, beta and any channel an admin added (the built-in two until the list arrives).
-  const { data: channels } = useReleaseChannelsQuery();
   const [dragging, setDragging] = useState(false);
   const [added, setAdded] = useState('');
   useFileDropGuard();
@@ -87,7 +85,7 @@ export function UploadTab() {
         {items.length > 0 && (
           <ul className="fa-items" aria-label={T.items}>
             {items.map((item) => (
-              <UploadItemCard key={item.id} item={item} context={context} channels={channels ?? RELEASE_CHANNELS} />
+              <UploadItemCard key={item.id} item={item} context={context} />
             ))}
           </ul>
         )}

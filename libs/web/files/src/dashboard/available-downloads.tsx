@@ -4,7 +4,7 @@ import { fileTypeLabel, formatFileSize, pathTo, PORTAL_TEXTS, RELEASE_TEXTS, typ
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
 import { useReleasesQuery } from '../files.api';
-import { useDownload } from '../library/use-download';
+import { useReleaseDownload } from '../library/use-download';
 import { DownloadButton } from '../releases/download-button';
 import { preferredReleases, visitorPlatform } from '../releases/pick-release';
 
@@ -13,7 +13,7 @@ const F = PORTAL_TEXTS.files;
 
 interface ReleaseRowProps {
   release: ReleaseView;
-  onDownload(id: string): void;
+  onDownload(release: ReleaseView): void;
   pending: boolean;
   error: string | null;
 }
@@ -43,7 +43,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
         </div>
         <DownloadButton
           placeholder={release.placeholder}
-          onDownload={() => onDownload(release.id)}
+          onDownload={() => onDownload(release)}
           loading={pending}
           aria-describedby={error ? `${id}-title ${id}-error` : `${id}-title`}
           className="fl-release-button"
@@ -56,7 +56,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
       )}
       {stable && (
         <p className="fl-muted fl-small">
-          {PORTAL_TEXTS.productDownload.instructionsFor[release.platform]} <Link to={pathTo('HowItWorks')}>{T.documentation}</Link>
+          {PORTAL_TEXTS.productDownload.installSteps(release.file_name, release.platform)} <Link to={pathTo('HowItWorks')}>{T.documentation}</Link>
         </p>
       )}
       {release.release_notes && (
@@ -71,7 +71,7 @@ function ReleaseRow({ release, onDownload, pending, error }: ReleaseRowProps) {
 
 /**
  * The Dashboard's Available Downloads (spec section 2): the latest stable and beta releases for the visitor's
- * platform (else Windows), with real sizes and counts; Download counts it and starts the browser's download.
+ * platform (else Windows), with real sizes and counts; Download starts the browser's download at its /downloads/ URL.
  */
 export function AvailableDownloadsCard() {
   const brand = useBrand();
@@ -79,7 +79,7 @@ export function AvailableDownloadsCard() {
   const { data, isLoading } = useReleasesQuery();
   const platform = useMemo(visitorPlatform, []);
   const releases = useMemo(() => (data ? preferredReleases(data.releases, platform) : []), [data, platform]);
-  const { download, pending, failure } = useDownload();
+  const { download, pending, failure } = useReleaseDownload();
 
   return (
     <Card>
@@ -101,7 +101,7 @@ export function AvailableDownloadsCard() {
               <li key={r.id}>
                 <ReleaseRow
                   release={r}
-                  onDownload={(id) => void download(id)}
+                  onDownload={(release) => void download(release)}
                   pending={pending.has(r.id)}
                   error={failure?.id === r.id ? failure.message : null}
                 />

@@ -93,19 +93,14 @@ describe('Dashboard files cards', () => {
     expect(row(/^Beta v0\.99/)).toBeTruthy();
   });
 
-  it('Download counts it and sends the browser to the link; a failure says so', async () => {
+  it('Download sends the browser to the release at its /downloads/ URL: no link to ask the api for', async () => {
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
-    const view = setup([stable, beta], {
-      'POST /files/r-win/download': { status: 200, body: { url: '/api/downloads/file?t=1', expires_at: '2025-08-05T12:05:00Z' } },
-      'POST /files/r-beta/download': { status: 500, body: { message: 'boom' } },
-    });
+    const view = setup([stable, beta]);
     await view.user.click(within(await screen.findByRole('article', { name: 'Installer v1.0.20' })).getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/downloads/file?t=1'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stable.url));
     await view.user.click(within(row(/^Beta/)).getByRole('button', { name: 'Download' }));
-    expect((await within(row(/^Beta/)).findByRole('alert')).textContent).toBe('Download failed. Please try again.');
-    expect(assign).toHaveBeenCalledTimes(1);
-    // The counts are read again.
-    await waitFor(() => expect(server?.calls.filter((c) => c.path === '/releases').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(assign).toHaveBeenLastCalledWith(beta.url));
+    expect(server?.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('says the installer is coming for the seeded placeholders, downloads nothing, and downloads the real one once uploaded', async () => {
@@ -127,13 +122,11 @@ describe('Dashboard files cards', () => {
     view.unmount();
     server?.restore();
 
-    // An admin uploaded the real installer: it is the latest stable release, with its Download.
-    setup([{ ...stable, id: 'r-real', version: '1.0.21' }, { ...beta, placeholder: true }], {
-      'POST /files/r-real/download': { status: 200, body: { url: '/api/download?t=real', expires_at: '2025-08-05T12:05:00Z' } },
-    });
+    // An admin published the real installer: it is the latest stable release, with its Download.
+    setup([{ ...stable, id: 'r-real', version: '1.0.21', url: '/downloads/Solvr-Setup-1.0.21.exe' }, { ...beta, placeholder: true }]);
     const real = within(await screen.findByRole('article', { name: 'Installer v1.0.21' }));
     await view.user.click(real.getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/download?t=real'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/downloads/Solvr-Setup-1.0.21.exe'));
     expect(within(row(/^Beta/)).getByRole('button', { name: 'Installer coming soon' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { FILE_TEXTS, PAYMENT_TEXTS, PORTAL_TEXTS, RELEASE_TEXTS, type FileView } from '@solvr/contracts';
+import { FILE_TEXTS, PAYMENT_TEXTS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
 import { resetToasts, Toaster } from '@solvr/web-ui';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
 import { DownloadsLibrary } from './downloads-library';
@@ -176,19 +176,6 @@ describe('DownloadsLibrary', () => {
     expect(server?.calls.filter((c) => c.path === '/files').length).toBe(1);
     expect(within(cardOf('Installer')).getByText(PORTAL_TEXTS.files.downloads(installer.download_count + 1))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('a seeded placeholder says the installer is coming: no Download, no size or checksum of the stand-in archive', async () => {
-    const view = setup([fileFixture({ placeholder: true, file_size: 232, release_channel: 'stable', platform: 'windows' }), guide]);
-    const card = within(await screen.findByRole('article', { name: 'Installer' }));
-    const coming = card.getByRole('button', { name: RELEASE_TEXTS.installerComing }) as HTMLButtonElement;
-    expect(coming.textContent).toBe('Installer coming soon');
-    expect(coming.disabled).toBe(true);
-    expect(card.queryByText('232 B')).toBeNull();
-    expect(card.queryByText(RELEASE_TEXTS.checksum)).toBeNull();
-    expect(within(cardOf('Interview Guide')).getByRole('button', { name: 'Download' })).toBeTruthy();
-    await view.user.click(coming);
-    expect(server?.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it("says \"You don't have access to this file.\" on 403, and 'Download failed. Please try again.' otherwise", async () => {

@@ -4,6 +4,7 @@ import { Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { Input, Label } from '@solvr/web-ui/forms';
 import { useLibraryFilesQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
+import { DesktopAppEntries } from './desktop-app-entries';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
 import { LoadFailed } from './load-failed';
@@ -117,6 +118,7 @@ export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
         <p className="fl-muted">{T.subtitle}</p>
       </div>
       <LibraryStats />
+      <DesktopAppEntries />
       <section aria-labelledby={`${id}-list`} className="fl-library">
         <h2 id={`${id}-list`} className="ui-sr-only">
           {T.listHeading}

@@ -45,7 +45,7 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
         </p>
       )}
       <ul className="fl-meta">
-        {!file.placeholder && <li>{formatFileSize(file.file_size)}</li>}
+        <li>{formatFileSize(file.file_size)}</li>
         <li>{F.downloads(file.download_count)}</li>
         {date && (
           <li>
@@ -53,7 +53,7 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
           </li>
         )}
       </ul>
-      {file.sha256 && !file.placeholder && (
+      {file.sha256 && (
         <details className="fl-hash">
           <summary>
             {RELEASE_TEXTS.checksum} <code title={file.sha256}>{shortHash(file.sha256)}</code>
@@ -64,7 +64,6 @@ export const FileCard = memo(function FileCard({ file, onDownload, onBuy, pendin
       <div className="fl-card-actions">
         {canDownload ? (
           <DownloadButton
-            placeholder={file.placeholder}
             onDownload={() => onDownload(file.id)}
             loading={pending}
             aria-describedby={error ? `${titleId} ${errorId}` : titleId}

@@ -22,10 +22,6 @@ export function fileFixture(overrides: Partial<FileView> = {}): FileView {
     download_count: 1987,
     created_date: '2025-08-05T12:00:00.000Z',
     updated_date: '2025-08-05T12:00:00.000Z',
-    release_channel: null,
-    platform: null,
-    release_notes: '',
-    placeholder: false,
     availability: 'download',
     ...overrides,
   };

@@ -2,8 +2,8 @@ import { PORTAL_TEXTS, RELEASE_TEXTS } from '@solvr/contracts';
 import { Button, type ButtonProps } from '@solvr/web-ui';
 
 export interface DownloadButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
-  /** A seeded release standing in for the installer (ReleaseView / FileView.placeholder). */
-  placeholder: boolean;
+  /** A seeded release standing in for the installer (ReleaseView.placeholder). */
+  placeholder?: boolean;
   onDownload(): void;
 }
 

@@ -14,7 +14,7 @@ import { useBrand } from '@solvr/web-data';
 import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
 import { listDate } from '../library/format';
 import { LoadFailed } from '../library/load-failed';
-import { useDownload, type UseDownload } from '../library/use-download';
+import { useReleaseDownload, type UseReleaseDownload } from '../library/use-download';
 import { CopyButton } from './copy-button';
 import { DownloadButton } from './download-button';
 import { latestRelease, visitorPlatform } from './pick-release';
@@ -34,7 +34,7 @@ export function installersSummary(releases: readonly ReleaseView[]): string {
   }).join(' ');
 }
 
-function ReleaseCard({ release, download }: { release: ReleaseView; download: UseDownload }) {
+function ReleaseCard({ release, download }: { release: ReleaseView; download: UseReleaseDownload }) {
   const date = listDate(release.created_date);
   const error = download.failure?.id === release.id ? download.failure.message : null;
   return (
@@ -88,10 +88,10 @@ function ReleaseCard({ release, download }: { release: ReleaseView; download: Us
           <DownloadButton
             size="lg"
             placeholder={release.placeholder}
-            onDownload={() => void download.download(release.id)}
+            onDownload={() => void download.download(release)}
             loading={download.pending.has(release.id)}
           />
-          <p className="fl-muted">{T.instructionsFor[release.platform]}</p>
+          <p className="fl-muted">{T.installSteps(release.file_name, release.platform)}</p>
         </div>
         {error && (
           <p role="alert" className="fl-error">
@@ -169,7 +169,7 @@ export function ProductDownloadView() {
   const brand = useBrand();
   const { data, isLoading, refetch } = useReleasesQuery();
   const [platform, setPlatform] = useState<Platform>(() => visitorPlatform() ?? 'windows');
-  const download = useDownload();
+  const download = useReleaseDownload();
   const release = data ? latestRelease(data.releases, 'stable', platform) : undefined;
 
   let body;

@@ -1,8 +1,9 @@
 import type { HttpAdapterHost } from '@nestjs/core';
 import { composeMigrations } from '@solvr/server-core';
+import { FILES_MIGRATIONS } from '@solvr/server-files';
 import { USERS_MIGRATIONS } from '@solvr/server-users';
 import { DataSource } from 'typeorm';
-import { FILES_MIGRATIONS } from '../migrations';
+import { RELEASES_MIGRATIONS } from './migrations';
 import { ReleaseActivityService } from './release-activity.service';
 
 describe('ReleaseActivityService: the day a count goes to', () => {
@@ -11,8 +12,8 @@ describe('ReleaseActivityService: the day a count goes to', () => {
 
   beforeEach(async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
-    // The table as shipped: the files feature's migrations (and the users' ones they build on).
-    db = new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS) });
+    // The table as shipped: the releases feature's migrations (and the users' and files' ones they build on).
+    db = new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS, RELEASES_MIGRATIONS) });
     await db.initialize();
     await db.runMigrations();
     activity = new ReleaseActivityService(db, {} as HttpAdapterHost);

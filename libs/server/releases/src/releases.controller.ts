@@ -1,56 +1,33 @@
-import { BadRequestException, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
+  assetKindOf,
+  DEPLOY_TOKEN_PREFIX,
   FEED_FILES,
   FILE_TEXTS,
+  parseFeedFileName,
   PLATFORMS,
   RELEASE_TEXTS,
-  type NotifyRequest,
-  type Platform,
-  parseFeedFileName,
-  assetKindOf,
   type Arch,
-  type ReleasesOverview,
-  type ReleaseVersionView,
-  type ReleaseActivity,
   type DeployTokenCreated,
   type DeployTokenView,
+  type Platform,
   type PublishedRelease,
-  type ReleaseState,
-  type RolloutChange,
-  FILE_LIMITS,
-  RELEASE_STATES,
+  type ReleaseActivity,
+  type ReleasesOverview,
+  type ReleaseVersionView,
 } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, NoStore, Public, PublicRead, Roles, type SessionUser } from '@solvr/server-core';
+import { StoredFileResponder } from '@solvr/server-files';
 import { DeployTokensService } from './deploy-tokens.service';
+import type { ReleaseFile } from './release.entity';
 import { ReleaseChannelsService } from './release-channels.service';
 import { ReleasePublisher } from './release-publisher';
-import { FilesService } from '../files.service';
-import { StoredFileResponder } from '../stored-file.responder';
+import { ChannelDto, DeployTokenDto, NotifyDto, RolloutChangeDto } from './releases.dto';
 import { FEED_INPUTS_MS, FEED_READS, ReleaseVersionsService, type FeedText } from './release-versions.service';
 import { RELEASE_CHANNEL_HEADER, RELEASE_PLATFORM_HEADER, RELEASE_VERSION_HEADER, ReleaseActivityService } from './release-activity.service';
 import { ReleasesService } from './releases.service';
 import { isSeededPlaceholder } from './seeded-releases';
-
-export class NotifyDto implements NotifyRequest {
-  @IsIn(PLATFORMS, { message: RELEASE_TEXTS.badPlatform }) platform: Platform;
-}
-
-export class RolloutChangeDto implements RolloutChange {
-  @IsOptional() @IsIn(RELEASE_STATES, { message: `State must be one of ${RELEASE_STATES.join(', ')}.` }) state?: ReleaseState;
-  @IsOptional() @IsInt({ message: RELEASE_TEXTS.badPercentage }) @Min(1, { message: RELEASE_TEXTS.badPercentage }) @Max(100, { message: RELEASE_TEXTS.badPercentage }) rollout_percentage?: number;
-  @IsOptional() @IsBoolean({ message: 'rollout_paused must be true or false.' }) rollout_paused?: boolean;
-  @IsOptional() @IsString() @MaxLength(FILE_LIMITS.releaseNotes, { message: `Release notes must be at most ${FILE_LIMITS.releaseNotes} characters.` }) notes?: string;
-}
-
-export class ChannelDto {
-  @IsString({ message: RELEASE_TEXTS.badChannelName }) @MaxLength(10, { message: RELEASE_TEXTS.badChannelName }) name: string;
-}
-
-export class DeployTokenDto {
-  @IsString({ message: RELEASE_TEXTS.tokenName }) @MaxLength(100, { message: RELEASE_TEXTS.tokenName }) name: string;
-}
 
 const FEED_PLATFORM = new Map(Object.entries(FEED_FILES).map(([platform, file]) => [file, platform as Platform]));
 
@@ -100,7 +77,8 @@ export class ReleasesController {
     if (feed === 'latest.json') {
       const p = platform ?? 'windows';
       if (!(PLATFORMS as readonly string[]).includes(p)) throw new NotFoundException(RELEASE_TEXTS.notFound);
-      const answer = await this.versions.feed(channel, p as Platform, p === 'linux' ? 'x64' : null, stagingId);
+      const { feed: answer, perInstall } = await this.versions.feed(channel, p as Platform, p === 'linux' ? 'x64' : null, stagingId);
+      if (perInstall) reply.header('Vary', 'x-user-staging-id');
       return void reply.type('application/json; charset=utf-8').send(answer);
     }
     const forPlatform = FEED_PLATFORM.get(feed);
@@ -173,34 +151,32 @@ function sendFeed(reply: FastifyReply, feed: FeedText, platform: Platform): void
 const SQUIRREL_MAC_ARCH: Record<string, Arch> = { darwin: 'x64', darwin_x64: 'x64', osx: 'x64', mac: 'x64', darwin_arm64: 'arm64', mac_arm64: 'arm64' };
 
 /**
- * /downloads/{file name} at the site's root (spec section 7: the installer is fetched there): the latest active
- * release with that name, for browsers and the desktop app without a session. Counted on the file once per
- * download (not per resumed range); non-release files are never reachable by name, and a seeded placeholder is no
- * installer: 404 saying it is coming.
+ * /downloads/{file name} at the site's root (spec section 7: the installer is fetched there): the newest file with
+ * that name of a published version, for browsers and the desktop app without a session. A draft's or a pulled
+ * version's files are served to no one here (admins fetch them from the console); a seeded placeholder is no
+ * installer: 404 saying it is coming. Counted once per download (not per resumed range).
  */
 @Public()
 @Controller('downloads')
 export class ReleaseDownloadsController {
   constructor(
     private readonly releases: ReleasesService,
-    private readonly files: FilesService,
     private readonly responder: StoredFileResponder,
     private readonly activity: ReleaseActivityService,
   ) {}
 
   @Get(':name')
   async download(@Param('name') name: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const release = await this.releases.byFileName(name);
-    if (!release) throw new NotFoundException(FILE_TEXTS.notFound);
-    if (isSeededPlaceholder(release)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
-    await this.responder.send(req, reply, {
-      key: release.storageKey,
-      fileName: release.fileName,
-      onStart: async () => {
-        await this.files.countAnonymousDownload(release.id);
-        if (assetKindOf(release.fileName) === 'installer') this.activity.count('downloads', release.releaseChannel as string, release.version, release.platform as Platform);
-      },
-    });
+    const file = await this.releases.servableByName(name);
+    if (!file) throw new NotFoundException(FILE_TEXTS.notFound);
+    if (isSeededPlaceholder(file)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
+    await this.responder.send(req, reply, { key: file.storageKey, fileName: file.fileName, onStart: () => this.counted(file) });
+  }
+
+  /** One definition of a download for every figure: a transfer started (not a resumed range) of an installer. */
+  private async counted(file: ReleaseFile): Promise<void> {
+    await this.releases.countDownload(file.id);
+    if (assetKindOf(file.fileName) === 'installer') this.activity.count('downloads', file.channel, file.version, file.platform);
   }
 }
 
@@ -211,12 +187,23 @@ export class ReleaseDownloadsController {
 export class AdminReleasesController {
   constructor(
     private readonly versions: ReleaseVersionsService,
+    private readonly releases: ReleasesService,
     private readonly activity: ReleaseActivityService,
+    private readonly responder: StoredFileResponder,
   ) {}
 
   @Get()
   list(): Promise<ReleaseVersionView[]> {
     return this.versions.history({ includeUnpublished: true });
+  }
+
+  /** Any release file whatever its version's state: an admin tries a draft before publishing it. Not counted. */
+  @Get('files/:id')
+  async file(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const file = await this.releases.byId(id);
+    if (!file) throw new NotFoundException(RELEASE_TEXTS.notFound);
+    if (isSeededPlaceholder(file)) throw new NotFoundException(RELEASE_TEXTS.installerNotYet);
+    await this.responder.send(req, reply, { key: file.storageKey, fileName: file.fileName });
   }
 
   /** Downloads and update checks per version and platform, per day (?days=1-365, default 30). */
@@ -231,7 +218,9 @@ export class AdminReleasesController {
   @Patch(':id')
   @Audited('release.change', ({ params, body, result }) => ({ type: 'release', id: params.id, label: fieldOf(result, 'label'), detail: JSON.stringify(body) }))
   async change(@Param('id') id: string, @Body() body: RolloutChangeDto): Promise<{ label: string }> {
+    const before = await this.versions.byId(id);
     const row = await this.versions.change(id, body);
+    if (before?.state !== 'published' && row.state === 'published') await this.releases.announce(row.channel, row.version);
     return { label: `${row.channel} ${row.version}` };
   }
 }
@@ -262,9 +251,10 @@ export class DeployTokensController {
 }
 
 /**
- * POST /api/releases/publish with `Authorization: Bearer solvr_deploy_...`: a CI job's release in one multipart call
- * (fields version, channel, notes, draft; then the files). 201 with what was published; 401 for a missing, wrong or
- * revoked token. Each use is in the audit log under the token's name.
+ * POST /api/releases/publish with `Authorization: Bearer solvr_deploy_...` (a CI job) or an admin's session (the
+ * console): a release in one multipart call (fields version, channel, notes, draft, block_map_sizes; then the files).
+ * 201 with what was published; 401 for a missing, wrong or revoked token, 403 for a signed-in user who is no admin.
+ * Each use is in the audit log under the token's name or the admin's.
  */
 @Public()
 @NoStore()
@@ -278,6 +268,11 @@ export class PublishController {
   @Post()
   @Audited('release.publish', ({ result }) => ({ type: 'release', label: `${fieldOf(result, 'channel')} ${fieldOf(result, 'version')}`, detail: fieldOf(result, 'state') }))
   async publish(@Req() req: FastifyRequest & { user?: SessionUser }, @Headers('authorization') authorization: string | undefined): Promise<PublishedRelease> {
+    // A session's access token (the global guard read it into req.user): an admin publishes from the console.
+    if (req.user && !authorization?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) {
+      if (req.user.role !== 'admin') throw new ForbiddenException('This action needs the admin role.');
+      return this.publisher.publish(req, req.user.id);
+    }
     const token = await this.tokens.use(authorization);
     if (!token) throw new UnauthorizedException(RELEASE_TEXTS.tokenRefused);
     const published = await this.publisher.publish(req, token.createdBy);

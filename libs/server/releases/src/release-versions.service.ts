@@ -3,9 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { dump } from 'js-yaml';
 import { gt, rcompare, valid } from 'semver';
-import { In, IsNull, Not, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import {
-  archOf,
   DOWNLOAD_EXTENSIONS,
   PLATFORMS,
   releaseDownloadPath,
@@ -19,7 +18,7 @@ import {
 } from '@solvr/contracts';
 import { AppConfig, InjectConfig, PublicReadCache } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
-import { FileRecord, ReleaseVersion } from '../file.entity';
+import { ReleaseFile, ReleaseVersion } from './release.entity';
 import { ReleaseChannelsService } from './release-channels.service';
 import { releaseNotesHtml } from './release-notes';
 import { isSeededPlaceholder } from './seeded-releases';
@@ -39,14 +38,25 @@ export interface FeedText {
   perInstall: boolean;
 }
 
+/** One installer the Dashboard and download page offer, with its version's notes and publication date. */
+export interface Installer {
+  file: ReleaseFile;
+  notes: string;
+  date: Date;
+}
+
 interface FeedInputs {
   candidates: FeedCandidate[];
   placeholderOnly: boolean;
 }
 
+/** Whether a feed's answer depends on the install's staging id: a staged version is in play. */
+const perInstall = (inputs: FeedInputs) => inputs.candidates.some((c) => c.state === 'published' && c.rolloutPercentage < 100);
+
 /**
  * Versions of the desktop app: what each update feed offers which install (semver order, staged rollouts, pauses,
- * pulled versions) and the admin's changes to them. Owns release_versions; the files rows are read only.
+ * pulled versions) and the admin's changes to them. Owns release_versions; release_files are read here, written by
+ * ReleasesService.
  */
 @Injectable()
 export class ReleaseVersionsService {
@@ -55,7 +65,7 @@ export class ReleaseVersionsService {
   private readonly texts = new WeakMap<FeedCandidate, string>();
 
   constructor(
-    @InjectRepository(FileRecord) private readonly files: Repository<FileRecord>,
+    @InjectRepository(ReleaseFile) private readonly files: Repository<ReleaseFile>,
     @InjectRepository(ReleaseVersion) private readonly versions: Repository<ReleaseVersion>,
     private readonly storage: StorageService,
     private readonly publicReads: PublicReadCache,
@@ -68,9 +78,9 @@ export class ReleaseVersionsService {
    * staging id should see it. 404 when the channel has nothing for the platform; a seeded placeholder alone says the
    * installer is coming.
    */
-  async feed(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<ReleaseFeed> {
-    const chosen = this.chosen(await this.feedInputs(channel, platform, arch), stagingId);
-    return this.feedOf(chosen, channel, platform);
+  async feed(channel: string, platform: Platform, arch: Arch | null, stagingId?: string | null): Promise<{ feed: ReleaseFeed; perInstall: boolean }> {
+    const inputs = await this.feedInputs(channel, platform, arch);
+    return { feed: this.feedOf(this.chosen(inputs, stagingId), channel, platform), perInstall: perInstall(inputs) };
   }
 
   /**
@@ -78,9 +88,10 @@ export class ReleaseVersionsService {
    * newer than the running one, else null (204).
    */
   async squirrelMac(channel: string, arch: Arch, running: string): Promise<{ url: string; name: string; notes: string; pub_date: string } | null> {
-    const chosen = this.chosen(await this.feedInputs(channel, 'macos', null), null);
-    const zip = chosen.files.find((f) => f.fileName.toLowerCase().endsWith('.zip') && [arch, 'universal'].includes(f.arch ?? archOf(f.fileName)));
-    if (!zip || !valid(running) || !gt(chosen.version, running)) return null;
+    // Squirrel.Mac takes any answer but 200 and 204 for an error: a platform with no release yet is "no update".
+    const chosen = versionFor((await this.feedInputs(channel, 'macos', null)).candidates, null);
+    const zip = chosen?.files.find((f) => f.fileName.toLowerCase().endsWith('.zip') && [arch, 'universal'].includes(f.arch));
+    if (!chosen || !zip || !valid(running) || !gt(chosen.version, running)) return null;
     return { url: `${this.config.publicUrl}${releaseDownloadPath(zip.fileName)}`, name: chosen.version, notes: chosen.notes, pub_date: chosen.date.toISOString() };
   }
 
@@ -89,7 +100,7 @@ export class ReleaseVersionsService {
     if (!(await this.channels.exists(channel))) throw new NotFoundException(RELEASE_TEXTS.notFound);
     const channels = channelsSeenBy(channel);
     const [files, rows] = await Promise.all([
-      this.files.find({ where: { releaseChannel: In(channels), platform: 'windows', isActive: true } }),
+      this.files.find({ where: { channel: In(channels), platform: 'windows' } }),
       this.versions.find({ where: { channel: In(channels) } }),
     ]);
     const candidates = candidatesOf(files, rows).filter((c) => c.files.some((f) => f.fileName === 'RELEASES'));
@@ -133,7 +144,7 @@ export class ReleaseVersionsService {
   private async readFeedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
     const channels = channelsSeenBy(channel);
     const [files, rows] = await Promise.all([
-      this.files.find({ where: { releaseChannel: In(channels), platform, isActive: true } }),
+      this.files.find({ where: { channel: In(channels), platform } }),
       this.versions.find({ where: { channel: In(channels) } }),
     ]);
     const real = files.filter((f) => !isSeededPlaceholder(f));
@@ -161,8 +172,7 @@ export class ReleaseVersionsService {
       text = this.feedYaml(this.feedOf(chosen, channel, platform));
       this.texts.set(chosen, text);
     }
-    const perInstall = inputs.candidates.some((c) => c.state === 'published' && c.rolloutPercentage < 100);
-    return { text, version: chosen.version, channel: chosen.channel, perInstall };
+    return { text, version: chosen.version, channel: chosen.channel, perInstall: perInstall(inputs) };
   }
 
   private feedYaml(feed: ReleaseFeed): string {
@@ -170,11 +180,11 @@ export class ReleaseVersionsService {
   }
 
   private feedOf(c: FeedCandidate, channel: string, platform: Platform): ReleaseFeed {
-    const urlOf = (f: FileRecord) => `${this.config.publicUrl}${releaseDownloadPath(f.fileName)}`;
+    const urlOf = (f: ReleaseFile) => `${this.config.publicUrl}${releaseDownloadPath(f.fileName)}`;
     const [first] = c.files;
     return {
       version: c.version,
-      files: c.files.map((f) => ({ url: urlOf(f), sha512: f.sha512, size: f.fileSize })),
+      files: c.files.map((f) => ({ url: urlOf(f), sha512: f.sha512, size: f.fileSize, ...(f.blockMapSize ? { blockMapSize: f.blockMapSize } : {}) })),
       path: urlOf(first),
       sha512: first.sha512,
       releaseDate: c.date.toISOString(),
@@ -186,37 +196,38 @@ export class ReleaseVersionsService {
   }
 
   /**
-   * The Dashboard's and download page's installers: per channel and platform, one file (x64 or universal first) of
-   * the newest published, fully rolled-out version (a manual download takes no part in staging), or the seeded
-   * placeholder while a platform has none.
+   * The Dashboard's, library's and download page's installers: per channel and platform, one file (x64 or universal
+   * first) of the newest published, fully rolled-out version (a manual download takes no part in staging), with that
+   * version's notes and date. A channel with no such version yet shows its seeded placeholders instead.
    */
-  async newestInstallers(): Promise<FileRecord[]> {
-    const [files, rows] = await Promise.all([this.files.find({ where: { releaseChannel: Not(IsNull()), isActive: true } }), this.versions.find()]);
-    const chosen: FileRecord[] = [];
-    const channels = [...new Set(files.map((f) => f.releaseChannel as string))];
-    for (const channel of channels) {
+  async newestInstallers(): Promise<Installer[]> {
+    const [files, rows] = await Promise.all([this.files.find(), this.versions.find()]);
+    const chosen: Installer[] = [];
+    for (const channel of [...new Set(files.map((f) => f.channel))]) {
+      const mine = files.filter((f) => f.channel === channel);
+      const real: Installer[] = [];
       for (const platform of PLATFORMS) {
-        const mine = files.filter((f) => f.releaseChannel === channel && f.platform === platform);
-        const real = mine.filter((f) => !isSeededPlaceholder(f));
-        const candidates = candidatesOf(real, rows)
+        const candidates = candidatesOf(mine.filter((f) => f.platform === platform && !isSeededPlaceholder(f)), rows)
           .map((c) => ({ ...c, files: updaterFiles(c.files, platform, null, DOWNLOAD_EXTENSIONS[platform]) }))
           .filter((c) => c.files.length > 0);
-        const pick = versionFor(candidates, null)?.files[0] ?? mine.find(isSeededPlaceholder);
-        if (pick) chosen.push(pick);
+        const pick = versionFor(candidates, null);
+        if (pick) real.push({ file: pick.files[0], notes: pick.notes, date: pick.date });
       }
+      if (real.length) chosen.push(...real);
+      else chosen.push(...candidatesOf(mine.filter(isSeededPlaceholder), rows).map((c) => ({ file: c.files[0], notes: c.notes, date: c.date })));
     }
     return chosen;
   }
 
-  /** Whether a channel's version is a draft (its files are not served until it is published). */
-  async isDraft(channel: string, version: string): Promise<boolean> {
-    return this.versions.existsBy({ channel, version, state: 'draft' });
+  /** The version row of a release file, when that version may be downloaded by anyone (published: staged or not). */
+  async servable(file: ReleaseFile): Promise<boolean> {
+    return this.versions.existsBy({ channel: file.channel, version: file.version, state: 'published' });
   }
 
   /** Every version of every channel, newest first, with its files (the release history and the admin's list). */
   async history(options: { includeUnpublished: boolean }): Promise<ReleaseVersionView[]> {
     const [files, rows] = await Promise.all([
-      this.files.find({ where: { releaseChannel: In(await this.channelsWithReleases()), isActive: true } }),
+      this.files.find({ where: { channel: In(await this.channelsWithReleases()) } }),
       this.versions.find(),
     ]);
     return candidatesOf(files.filter((f) => !isSeededPlaceholder(f)), rows)
@@ -232,13 +243,21 @@ export class ReleaseVersionsService {
         rollout_percentage: c.rolloutPercentage,
         rollout_paused: c.rolloutPaused,
         date: c.date.toISOString(),
-        files: c.files.map((f) => ({ id: f.id, file_name: f.fileName, platform: f.platform as Platform, arch: (f.arch ?? 'x64') as Arch, size: f.fileSize, url: releaseDownloadPath(f.fileName), download_count: f.downloadCount })),
+        files: c.files.map((f) => ({ id: f.id, file_name: f.fileName, platform: f.platform, arch: f.arch, size: f.fileSize, url: releaseDownloadPath(f.fileName), download_count: f.downloadCount })),
       }));
   }
 
   private async channelsWithReleases(): Promise<string[]> {
-    const rows: { channel: string }[] = await this.files.createQueryBuilder('f').select('DISTINCT f.release_channel', 'channel').where('f.release_channel IS NOT NULL').getRawMany();
+    const rows: { channel: string }[] = await this.files.createQueryBuilder('f').select('DISTINCT f.channel', 'channel').getRawMany();
     return rows.length ? rows.map((r) => r.channel) : ['stable'];
+  }
+
+  find(channel: string, version: string): Promise<ReleaseVersion | null> {
+    return this.versions.findOneBy({ channel, version });
+  }
+
+  byId(id: string): Promise<ReleaseVersion | null> {
+    return this.versions.findOneBy({ id });
   }
 
   /** The row of a channel's version, made (published to everyone, or as a draft) the first time it is needed. */

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { SEEDED_RELEASES, seededDigests } from '../releases/seeded-releases';
+import { SEEDED_RELEASES, seededDigests } from '../seeded-releases';
 
 const BETA = SEEDED_RELEASES[1];
 /** The seeded beta as Releases1763700000011 first wrote it: version '0.99', which electron-updater refuses. */

@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
-import { SEEDED_RELEASES, seededDigests } from '../releases/seeded-releases';
+import { SEEDED_RELEASES, seededDigests } from '../seeded-releases';
 
 /** UTC with milliseconds, as TypeORM writes datetime(3) on both SQLite and MySQL (timezone Z). */
 const utc = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');

@@ -1,5 +1,5 @@
 import { candidatesOf, versionFor, type FeedCandidate } from './update-feed';
-import type { FileRecord, ReleaseVersion } from '../file.entity';
+import type { ReleaseFile, ReleaseVersion } from './release.entity';
 
 const INSIDE = '00000000-0000-4000-8000-000000000001';
 const OUTSIDE = '00000000-0000-4000-8000-0000fffffff0';
@@ -40,12 +40,13 @@ describe('versionFor: the version an install is offered', () => {
 });
 
 describe('candidatesOf', () => {
-  it("groups release files by channel and version, with each version's row or published to everyone without one", () => {
-    const file = (id: string, channel: string, version: string) => ({ id, releaseChannel: channel, version, releaseNotes: `notes ${version}`, createdDate: new Date(1) }) as FileRecord;
-    const rows = [{ channel: 'stable', version: '1.1.0', state: 'pulled', rolloutPercentage: 100, rolloutPaused: false, notes: 'Bad build', publishedDate: new Date(2) }] as ReleaseVersion[];
-    const result = candidatesOf([file('a', 'stable', '1.0.0'), file('b', 'stable', '1.1.0'), file('c', 'stable', '1.0.0'), file('d', 'stable', 'not-semver')], rows);
+  it("groups release files by channel and version with each version's row; a file whose version has no row, or no semantic version, is left out", () => {
+    const file = (id: string, channel: string, version: string) => ({ id, channel, version, createdDate: new Date(1) }) as ReleaseFile;
+    const row = (version: string, extra: Partial<ReleaseVersion>) => ({ channel: 'stable', version, state: 'published', rolloutPercentage: 100, rolloutPaused: false, notes: '', publishedDate: new Date(2), createdDate: new Date(1), ...extra }) as ReleaseVersion;
+    const rows = [row('1.0.0', { notes: 'First' }), row('1.1.0', { state: 'pulled', notes: 'Bad build' }), row('not-semver', {})];
+    const result = candidatesOf([file('a', 'stable', '1.0.0'), file('b', 'stable', '1.1.0'), file('c', 'stable', '1.0.0'), file('d', 'stable', 'not-semver'), file('e', 'stable', '1.2.0')], rows);
     expect(result.map((c) => [c.version, c.state, c.notes, c.files.map((f) => f.id)])).toEqual([
-      ['1.0.0', 'published', 'notes 1.0.0', ['a', 'c']],
+      ['1.0.0', 'published', 'First', ['a', 'c']],
       ['1.1.0', 'pulled', 'Bad build', ['b']],
     ]);
   });

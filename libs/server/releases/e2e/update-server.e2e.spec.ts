@@ -249,7 +249,9 @@ describe(`desktop update server (${TIER})`, () => {
 
     const bad = await publish('solvr_deploy_not-a-real-token', { version: '2.0.1' }, [draft]).expect(401);
     expect(bad.body.message).toBe(RELEASE_TEXTS.tokenRefused);
-    await publish(adminToken, { version: '2.0.1' }, [draft]).expect(401);
+    // An admin's session publishes too (the console's form); a draft here, so the feeds stay on 2.0.0.
+    expect((await publish(adminToken, { version: '2.0.1', draft: 'true' }, [draft]).expect(201)).body.state).toBe('draft');
+    expect((await api().get('/api/updates/latest.yml').expect(200)).text).toContain('version: 2.0.0');
     await admin(api().delete(`/api/admin/deploy-tokens/${deploy.id}`)).expect(200);
     await publish(deploy.token, { version: '2.0.1' }, [draft]).expect(401);
     const refused = await publish(

@@ -1,8 +1,8 @@
 import { rcompare, valid } from 'semver';
-import { archOf, assetKindOf, FEED_EXTENSIONS, stagingPoint, type Arch, type Platform, type ReleaseState } from '@solvr/contracts';
-import type { FileRecord, ReleaseVersion } from '../file.entity';
+import { assetKindOf, FEED_EXTENSIONS, stagingPoint, type Arch, type Platform, type ReleaseState } from '@solvr/contracts';
+import type { ReleaseFile, ReleaseVersion } from './release.entity';
 
-/** A version of one channel as the feeds see it: its row (none for a release made before versions had rows) and files. */
+/** A version of one channel as the feeds see it: its row and files. */
 export interface FeedCandidate {
   channel: string;
   version: string;
@@ -11,7 +11,7 @@ export interface FeedCandidate {
   rolloutPaused: boolean;
   notes: string;
   date: Date;
-  files: FileRecord[];
+  files: ReleaseFile[];
 }
 
 /** The channels whose versions a channel's feed offers: its own and stable's (a beta install also takes a newer stable). */
@@ -22,38 +22,38 @@ export const channelsSeenBy = (channel: string): string[] => (channel === 'stabl
  * the extensions the platform's updater reads first (macOS updates from the zip), then any other installer an admin
  * marked for the platform. Block maps and Squirrel.Windows' files are never listed.
  */
-export function updaterFiles(files: FileRecord[], platform: Platform, arch: Arch | null, extensions = FEED_EXTENSIONS[platform]): FileRecord[] {
-  const rank = (f: FileRecord) => {
+export function updaterFiles(files: ReleaseFile[], platform: Platform, arch: Arch | null, extensions = FEED_EXTENSIONS[platform]): ReleaseFile[] {
+  const rank = (f: ReleaseFile) => {
     const i = extensions.findIndex((ext) => f.fileName.toLowerCase().endsWith(ext));
     return i < 0 ? extensions.length : i;
   };
   return files
     .filter((f) => f.platform === platform && assetKindOf(f.fileName) === 'installer')
-    .filter((f) => !arch || (f.arch ?? archOf(f.fileName)) === arch)
+    .filter((f) => !arch || f.arch === arch)
     .sort((a, b) => rank(a) - rank(b) || archRank(a) - archRank(b));
 }
 
 /** x64 first, so the top-level path of a Windows or macOS feed is the build older updaters expect. */
-const archRank = (f: FileRecord) => ['x64', 'universal', 'arm64'].indexOf(f.arch ?? archOf(f.fileName));
+const archRank = (f: ReleaseFile) => ['x64', 'universal', 'arm64'].indexOf(f.arch);
 
-/** Release files grouped into versions per channel, with each version's row (or published to everyone without one). */
-export function candidatesOf(files: FileRecord[], rows: ReleaseVersion[]): FeedCandidate[] {
+/** Release files grouped into versions per channel, each with its version's row (a file without one is left out). */
+export function candidatesOf(files: ReleaseFile[], rows: ReleaseVersion[]): FeedCandidate[] {
   const byKey = new Map<string, FeedCandidate>();
   const rowOf = new Map(rows.map((r) => [`${r.channel}\n${r.version}`, r]));
   for (const f of files) {
-    if (!f.releaseChannel || !valid(f.version)) continue;
-    const key = `${f.releaseChannel}\n${f.version}`;
+    const key = `${f.channel}\n${f.version}`;
+    const row = rowOf.get(key);
+    if (!row || !valid(f.version)) continue;
     let candidate = byKey.get(key);
     if (!candidate) {
-      const row = rowOf.get(key);
       candidate = {
-        channel: f.releaseChannel,
+        channel: f.channel,
         version: f.version,
-        state: row?.state ?? 'published',
-        rolloutPercentage: row?.rolloutPercentage ?? 100,
-        rolloutPaused: row?.rolloutPaused ?? false,
-        notes: row?.notes || f.releaseNotes || '',
-        date: row?.publishedDate ?? f.createdDate,
+        state: row.state,
+        rolloutPercentage: row.rolloutPercentage,
+        rolloutPaused: row.rolloutPaused,
+        notes: row.notes,
+        date: row.publishedDate ?? row.createdDate,
         files: [],
       };
       byKey.set(key, candidate);

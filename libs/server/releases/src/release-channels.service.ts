@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isChannelName, RELEASE_CHANNELS, RELEASE_TEXTS } from '@solvr/contracts';
-import { ReleaseChannelRecord } from '../file.entity';
+import { ReleaseChannelRecord } from './release.entity';
 
 /** How long the list of channels is kept between update checks (a new channel reaches other replicas within it). */
 const CHANNELS_MS = 1000;

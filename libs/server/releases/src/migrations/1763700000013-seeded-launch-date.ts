@@ -1,6 +1,6 @@
 import { LAUNCH_DATE } from '@solvr/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { SEEDED_KEY_PREFIX } from '../releases/seeded-releases';
+import { SEEDED_KEY_PREFIX } from '../seeded-releases';
 
 /** UTC with milliseconds, as TypeORM writes datetime(3) on both SQLite and MySQL (timezone Z). */
 const utc = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');

@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'crypto';
 import { IsNull, Repository } from 'typeorm';
 import { DEPLOY_TOKEN_PREFIX, RELEASE_TEXTS, type DeployTokenCreated, type DeployTokenView } from '@solvr/contracts';
 import type { SessionUser } from '@solvr/server-core';
-import { DeployToken } from '../file.entity';
+import { DeployToken } from './release.entity';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
