@@ -282,6 +282,15 @@ describe(`releases and the update feed (${TIER})`, () => {
     expect(await as(WAITER)(api().post('/api/releases/notify')).send({ platform: 'macos' }).then((r) => r.status)).toBe(409);
   });
 
+  it("gives AppImageUpdater the AppImage's blockMapSize in latest-linux.yml, and refuses a malformed block_map_sizes", async () => {
+    const appImage = { filename: 'Solvr-1.4.0.AppImage', content: randomBytes(4096) };
+    const bad = await publish({ version: '1.4.0', channel: 'stable', block_map_sizes: '{"Solvr-1.4.0.AppImage":-1}' }, [appImage]);
+    expect([bad.status, bad.body.message]).toEqual([400, RELEASE_TEXTS.badBlockMapSizes]);
+    expect((await publish({ version: '1.4.0', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-1.4.0.AppImage': 1234 }) }, [appImage])).status).toBe(201);
+    const feed = load((await api().get('/api/updates/latest-linux.yml').expect(200)).text) as ReleaseFeed;
+    expect(feed.files).toEqual([{ url: 'https://downloads.example.test/downloads/Solvr-1.4.0.AppImage', sha512: sha512(appImage.content), size: 4096, blockMapSize: 1234 }]);
+  });
+
   it('sums up the library for the caller: visible, available, own downloads, new this week, most popular; releases are none of them', async () => {
     await upload({ name: 'Paid Pack', is_paid: 'true', price: '5' }, { filename: 'pack.pdf', content: Buffer.from('%PDF-1.4 pack'), type: 'application/pdf' }).expect(201);
     const guide = await upload({ name: 'Guide' }, { filename: 'guide.pdf', content: Buffer.from('%PDF-1.4 guide'), type: 'application/pdf' }).expect(201);
