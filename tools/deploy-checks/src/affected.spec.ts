@@ -83,10 +83,11 @@ test('the workspace has every intended project', () => {
   expect(PROJECTS.filter((p) => !all.includes(p))).toEqual([]);
 });
 
-test('a change to libs/server/payments runs the payments, files and platform e2e specs, and no web or marketing test', () => {
+test('a change to libs/server/payments runs the payments, files, platform and releases e2e specs, and no web or marketing test', () => {
   const affected = affectedBy('libs/server/payments/src/payments.service.ts');
-  // files sells paid files and platform exposes them (both import payments); api-e2e holds the cross-cutting specs.
-  expect(affected.filter(isServerE2e).sort()).toEqual(['api-e2e', 'server-files-e2e', 'server-payments-e2e', 'server-platform-e2e']);
+  // files sells paid files and platform exposes them (both import payments), releases streams through files;
+  // api-e2e holds the cross-cutting specs.
+  expect(affected.filter(isServerE2e).sort()).toEqual(['api-e2e', 'server-files-e2e', 'server-payments-e2e', 'server-platform-e2e', 'server-releases-e2e']);
   expect(affected).toEqual(expect.arrayContaining(['server-payments', 'server-files', 'server-platform', 'typecheck']));
   expect(affected.filter((p) => p.startsWith('web-') || FRONTENDS.includes(p))).toEqual([]);
 });
