@@ -242,7 +242,6 @@ export const RELEASE_TEXTS = {
   badChannelName: 'A channel name is 2 to 10 lowercase letters or digits, starting with a letter (not "latest").',
   channelExists: 'There is a channel with this name already.',
   badPlatform: `Platform must be one of ${PLATFORMS.join(', ')}.`,
-  mustBePublic: 'A release must be free and for all users: the desktop app downloads it without signing in.',
   badVersion: "A release's version must be a semantic version such as 1.2.0 or 2.0.0-beta.1: the desktop app's updater reads no other.",
   releaseNotes: 'Release notes',
   checksum: 'SHA-256',

@@ -81,7 +81,6 @@ export const ADMIN_UPLOAD_TEXTS = {
   price: 'Price',
   currency: 'Currency',
   releaseChannel: 'Release Channel',
-  noChannel: 'None',
   channelLabels: RELEASE_CHANNEL_LABELS,
   platform: 'Platform',
   submit: 'Upload File',
