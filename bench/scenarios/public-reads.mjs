@@ -32,11 +32,10 @@ import { sampleRss } from '../lib/processes.mjs';
 import { startBare } from '../lib/reference.mjs';
 import { median, percentile, summarize } from '../lib/stats.mjs';
 
-/** The columns of files (migrations 1763700000010-files and 1763700000011-releases). */
+/** The columns of files (migration 1763700000010-files). */
 const FILE_COLUMNS = [
   'id', 'name', 'description', 'version', 'file_name', 'file_type', 'file_size', 'storage_key', 'sha256', 'sha512', 'access_type',
   'allowed_users', 'is_active', 'is_paid', 'price', 'currency', 'download_count', 'created_by', 'created_date', 'updated_date',
-  'release_channel', 'platform', 'release_notes',
 ];
 
 /**
@@ -74,9 +73,6 @@ function libraryRows(count, viewer) {
       null,
       created,
       created,
-      null,
-      null,
-      null,
     ];
   });
 }
@@ -157,26 +153,34 @@ async function libraryAfterDownloads(ctx, token, headers) {
 const asBrowser = async () => ({ headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }, notes: [] });
 
 /**
- * Issue 28: a desktop app's update check. A published Windows installer (a files row written straight into the
- * database: the feed reads rows, not bytes), asked for as electron-updater asks: latest.yml with its install's
- * staging id. Cleanup removes the row.
+ * Issue 28: a desktop app's update check. A published Windows installer (a release_versions row and its
+ * release_files row written straight into the database: the feed reads rows, not bytes), asked for as
+ * electron-updater asks: latest.yml with its install's staging id. Cleanup removes both rows.
  */
 async function publishedRelease(ctx) {
-  const id = randomUUID();
+  const fileId = randomUUID();
+  const versionId = randomUUID();
   const now = utc(new Date());
   const db = await openDb(ctx.app);
   try {
-    await db.insertMany('files', [...FILE_COLUMNS, 'arch'], [[
-      id, 'Bench Setup', 'The bench release', '9.9.9', 'Bench-Setup-9.9.9.exe', 'application/octet-stream', 123_456_789, `files/${id}`,
-      'a'.repeat(64), 'b'.repeat(86) + '==', 'all_users', '[]', 1, 0, 0, 'USD', 0, null, now, now, 'stable', 'windows', 'Faster, smaller.', 'x64',
-    ]]);
+    await db.insertMany(
+      'release_versions',
+      ['id', 'channel', 'version', 'notes', 'state', 'rollout_percentage', 'rollout_paused', 'published_date', 'created_date', 'updated_date'],
+      [[versionId, 'stable', '9.9.9', 'Faster, smaller.', 'published', 100, 0, now, now, now]],
+    );
+    await db.insertMany(
+      'release_files',
+      ['id', 'channel', 'version', 'platform', 'arch', 'file_name', 'file_type', 'file_size', 'storage_key', 'sha256', 'sha512', 'download_count', 'created_date'],
+      [[fileId, 'stable', '9.9.9', 'windows', 'x64', 'Bench-Setup-9.9.9.exe', 'application/octet-stream', 123_456_789, `releases/${fileId}`, 'a'.repeat(64), 'b'.repeat(86) + '==', 0, now]],
+    );
   } finally {
     await db.close();
   }
   const cleanup = async () => {
     const c = await openDb(ctx.app);
     try {
-      await c.run('DELETE FROM files WHERE id = ?', [id]);
+      await c.run('DELETE FROM release_files WHERE id = ?', [fileId]);
+      await c.run('DELETE FROM release_versions WHERE id = ?', [versionId]);
     } finally {
       await c.close();
     }

@@ -35,6 +35,7 @@ const EXPECTED = [
   'GET /api/admin/release-channels role:admin no-store',
   'GET /api/admin/releases role:admin no-store',
   'GET /api/admin/releases/activity role:admin no-store',
+  'GET /api/admin/releases/files/:id role:admin no-store',
   'GET /api/admin/saved-searches role:admin no-store',
   'GET /api/admin/summary role:admin no-store',
   'GET /api/admin/users role:admin no-store',

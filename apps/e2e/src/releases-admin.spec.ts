@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { RELEASE_HISTORY_TEXTS as H, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
+import { PORTAL_TEXTS, RELEASE_HISTORY_TEXTS as H, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
 import { seriousViolations } from '../support/axe';
 import { signIn } from '../support/fixtures';
-import { watchPage } from '../support/watch';
+import { confirmedAccount, watchPage } from '../support/watch';
 
 /** Issue 28, point 6 (web): the console's Releases tab and the public release history, with a publish from CI in between. */
 test.describe.configure({ timeout: 180_000 });
@@ -21,6 +24,9 @@ async function publish(request: APIRequestContext, token: string, version: strin
   form.append('file', new File([randomBytes(1024)], `Solvr-Setup-${version}.exe.blockmap`, { type: 'application/octet-stream' }));
   return request.post('/api/releases/publish', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
 }
+
+/** A form label as shown: the text, then ' *' when the field is required. */
+const label = (text: string) => new RegExp(`^${text}( \\*)?$`);
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -117,5 +123,111 @@ for (const viewport of [
 
     expect(found).toEqual([]);
     expect(watch.problems).toEqual([]);
+  });
+}
+
+/** A file of a release, made on disk for the native picker. */
+function artifact(dir: string, name: string, bytes: number): string {
+  const path = join(dir, name);
+  writeFileSync(path, randomBytes(bytes));
+  return path;
+}
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px: the admin publishes a draft from the console by keyboard; no one gets it until it is published, and a pull takes it back from the library and /downloads`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const channel = `pw${viewport.width}${randomBytes(2).toString('hex')}`;
+    const version = `4.0.${viewport.width}`;
+    const installer = `Solvr-Setup-${version}.exe`;
+    const dir = mkdtempSync(join(tmpdir(), 'solvr-publish-'));
+    try {
+      const files = [artifact(dir, installer, 96 * 1024), artifact(dir, `${installer}.blockmap`, 1024)];
+      const member = await confirmedAccount(request, 'releases');
+      await page.setViewportSize(viewport);
+      const watch = await watchPage(page);
+      const found: string[] = [];
+      await signIn(page);
+      await page.goto('/Admin?tab=Releases');
+      const form = page.getByRole('region', { name: T.publishHeading });
+      await expect(form).toBeVisible();
+
+      // Its own channel, so what it publishes is no other test's latest version.
+      await page.getByLabel(T.channelName).fill(channel);
+      await page.getByRole('button', { name: T.addChannel }).click();
+      await expect(page.getByText(T.channelAdded(channel))).toBeVisible();
+
+      // The form by keyboard: Tab from the version through channel and notes to the picker; Enter on the button.
+      await form.getByLabel(label(T.version)).focus();
+      await page.keyboard.type(version);
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(T.channel)).toBeFocused();
+      await form.getByLabel(T.channel).selectOption(channel);
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(RELEASE_TEXTS.releaseNotes)).toBeFocused();
+      await page.keyboard.type('Answers in half the time.');
+      await page.keyboard.press('Tab');
+      const picker = form.getByLabel(label(T.files));
+      await expect(picker).toBeFocused();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      expect(chooser.isMultiple()).toBe(true);
+      await chooser.setFiles(files);
+      await expect(form.getByText(T.chosenFiles(2))).toBeVisible();
+      await expect(form.getByLabel(T.keepDraft)).toBeChecked();
+      found.push(...(await seriousViolations(page, `Releases tab, publish form filled (${viewport.width})`)));
+      await form.getByRole('button', { name: T.saveDraft }).focus();
+      await page.keyboard.press('Enter');
+      await expect(form.getByText(T.publishedAs(version, channel, 'draft', 2))).toBeVisible();
+      const card = page.getByRole('article', { name: version });
+      await expect(card.getByText(T.states.draft)).toBeVisible();
+      await expect(card.getByText(installer, { exact: true })).toBeVisible();
+
+      // A draft reaches no one: not /downloads, not its feed, not the member's library, not /Releases.
+      expect((await request.get(`/downloads/${installer}`)).status()).toBe(404);
+      expect(await (await request.get(`/api/updates/${channel}.yml`)).text()).not.toContain(version);
+      const memberContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
+      const memberPage = await memberContext.newPage();
+      await signIn(memberPage, member);
+      await memberPage.goto('/Downloads');
+      const entry = memberPage.getByRole('article', { name: new RegExp(`^Solvr ${channel} `) });
+      await expect(memberPage.getByRole('heading', { name: PORTAL_TEXTS.downloads.desktopApp('Solvr') })).toBeVisible();
+      await expect(entry).toHaveCount(0);
+      await memberPage.goto('/Releases');
+      await expect(memberPage.getByRole('article', { name: H.version('Solvr', version) })).toHaveCount(0);
+
+      // Published from its card: the member's library has one entry for the channel, with its page and platforms.
+      await card.getByRole('button', { name: T.publish }).click();
+      await expect(card.getByText(T.states.published)).toBeVisible();
+      expect((await request.get(`/downloads/${installer}`)).status()).toBe(200);
+      await memberPage.goto('/Downloads');
+      await expect(entry).toHaveCount(1);
+      await expect(entry.getByText(PORTAL_TEXTS.files.version(version))).toBeVisible();
+      await expect(entry.getByRole('link', { name: PORTAL_TEXTS.downloads.openDownloadPage })).toBeVisible();
+      await expect(memberPage.getByRole('article', { name: new RegExp(installer.replace(/[.]/g, '\\.')) })).toHaveCount(0);
+      found.push(...(await seriousViolations(memberPage, `Downloads with the desktop app entry (${viewport.width})`)));
+      expect(await sidewaysScroll(memberPage)).toBeLessThanOrEqual(0);
+
+      // Pulled: gone from the library and /downloads at once.
+      await card.getByRole('button', { name: T.pull }).click();
+      await page.getByRole('dialog', { name: T.pull }).getByRole('button', { name: T.pullButton }).click();
+      await expect(card.getByText(T.states.pulled)).toBeVisible();
+      expect((await request.get(`/downloads/${installer}`)).status()).toBe(404);
+      await memberPage.reload();
+      await expect(memberPage.getByRole('searchbox', { name: PORTAL_TEXTS.downloads.searchLabel })).toBeVisible();
+      await expect(entry).toHaveCount(0);
+      found.push(...(await seriousViolations(page, `Releases tab after the console publish (${viewport.width})`)));
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await memberContext.close();
+
+      expect(found).toEqual([]);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 }

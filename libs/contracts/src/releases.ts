@@ -310,7 +310,7 @@ const counted = (n: number, one: string) => `${n.toLocaleString('en-US')} ${n ==
 export const RELEASES_ADMIN_TEXTS = {
   tab: 'Releases',
   heading: 'Releases',
-  empty: 'No releases yet. Publish one from CI with a deploy token (README: Publishing from CI); it appears here with its files.',
+  empty: 'No releases yet. Publish one above, or from CI with a deploy token (README: Publishing from CI).',
   loading: 'Loading releases…',
   rollout: 'Rollout',
   percentage: 'Share of installs (%)',
@@ -364,4 +364,23 @@ export const RELEASES_ADMIN_TEXTS = {
   revokeTitle: 'Revoke deploy token',
   revokeLabel: (name: string) => `Revoke ${name}`,
   revoking: 'Revoking…',
+  // Publishing from the console (POST /api/releases/publish with the admin's session).
+  publishHeading: 'Publish a version',
+  publishHelp: 'Upload every file of one version at once: its installers, update packages and their block maps, as electron-builder leaves them. CI does the same with a deploy token.',
+  version: 'Version',
+  channel: 'Channel',
+  notesHint: 'Markdown. Shown on the download page and in the app when it offers the update.',
+  files: 'Files',
+  filesHint: '.exe, .nupkg, RELEASES, .dmg, .zip, .AppImage, .deb, .rpm and their .blockmap',
+  chosenFiles: (n: number) => (n === 1 ? '1 file chosen' : `${n.toLocaleString('en-US')} files chosen`),
+  keepDraft: 'Keep it a draft',
+  keepDraftHint: 'No one gets a draft: try its files here, then publish it from its card.',
+  saveDraft: 'Save draft',
+  publishing: 'Uploading…',
+  cancelPublish: 'Cancel upload',
+  publishCanceled: 'Upload canceled: nothing was published.',
+  noFilesChosen: 'Choose the files of this version.',
+  publishCutOff: 'The upload was cut off before the api answered. Check your connection and try again.',
+  publishedAs: (version: string, channel: string, state: ReleaseState, files: number) =>
+    `${version} (${channelLabel(channel)}) ${state === 'draft' ? 'saved as a draft' : 'published'} with ${files === 1 ? '1 file' : `${files} files`}.`,
 } as const;

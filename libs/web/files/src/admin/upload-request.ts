@@ -10,8 +10,8 @@ export interface UploadProgress {
   bytesPerSecond: number;
 }
 
-export type UploadOutcome =
-  | { kind: 'done'; file: AdminFileView }
+export type UploadOutcome<T = AdminFileView> =
+  | { kind: 'done'; file: T }
   /** status 0: no answer (offline, connection cut). message and errors are the api's, when it gave them. */
   | { kind: 'failed'; status: number; message: string | null; errors: Record<string, string> }
   | { kind: 'aborted' };
@@ -24,13 +24,24 @@ export interface UploadRequest {
   onProgress?(progress: UploadProgress): void;
 }
 
-export interface UploadHandle {
+export interface UploadHandle<T = AdminFileView> {
   /** Settles (never rejects) once the upload is answered, fails or is aborted. */
-  done: Promise<UploadOutcome>;
+  done: Promise<UploadOutcome<T>>;
   abort(): void;
 }
 
-function failure(xhr: XMLHttpRequest): UploadOutcome {
+export interface MultipartRequest {
+  url: string;
+  token: string | null;
+  /** Sent first, in this order: the api checks them before it streams any file into storage. */
+  fields: Array<[name: string, value: string]>;
+  /** Each under `fileField`, after the fields. */
+  files: File[];
+  fileField: string;
+  onProgress?(progress: UploadProgress): void;
+}
+
+function failure(xhr: XMLHttpRequest): UploadOutcome<never> {
   let body: { message?: unknown; errors?: unknown } | null = null;
   try {
     body = JSON.parse(xhr.responseText);
@@ -43,16 +54,15 @@ function failure(xhr: XMLHttpRequest): UploadOutcome {
 }
 
 /**
- * POSTs a multipart upload with XMLHttpRequest, as fetch reports no upload progress: the string fields first,
- * in UPLOAD_FIELDS order, then the file (the api reads the fields before it streams the file into storage).
+ * POSTs a multipart body with XMLHttpRequest, as fetch reports no upload progress; `done` gives the api's JSON answer.
  */
-export function sendUpload({ url, token, fields, file, onProgress }: UploadRequest): UploadHandle {
+export function sendMultipart<T>({ url, token, fields, files, fileField, onProgress }: MultipartRequest): UploadHandle<T> {
   const form = new FormData();
-  for (const name of UPLOAD_FIELDS) form.append(name, fields[name]);
-  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  for (const [name, value] of fields) form.append(name, value);
+  for (const file of files) form.append(fileField, file, file.name);
 
   const xhr = new XMLHttpRequest();
-  const done = new Promise<UploadOutcome>((resolve) => {
+  const done = new Promise<UploadOutcome<T>>((resolve) => {
     const started = Date.now();
     xhr.open('POST', url);
     xhr.withCredentials = true;
@@ -71,10 +81,10 @@ export function sendUpload({ url, token, fields, file, onProgress }: UploadReque
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve({ kind: 'done', file: JSON.parse(xhr.responseText) as AdminFileView });
+          resolve({ kind: 'done', file: JSON.parse(xhr.responseText) as T });
           return;
         } catch {
-          // A 2xx without the file's JSON is not the api's answer.
+          // A 2xx without JSON is not the api's answer.
         }
       }
       resolve(failure(xhr));
@@ -85,4 +95,9 @@ export function sendUpload({ url, token, fields, file, onProgress }: UploadReque
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };
+}
+
+/** A library upload: the string fields in UPLOAD_FIELDS order, then the file. */
+export function sendUpload({ url, token, fields, file, onProgress }: UploadRequest): UploadHandle {
+  return sendMultipart<AdminFileView>({ url, token, fields: UPLOAD_FIELDS.map((name) => [name, fields[name]]), files: [file], fileField: UPLOAD_FILE_FIELD, onProgress });
 }
