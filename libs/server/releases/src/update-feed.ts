@@ -53,7 +53,8 @@ export function candidatesOf(files: ReleaseFile[], rows: ReleaseVersion[]): Feed
         rolloutPercentage: row.rolloutPercentage,
         rolloutPaused: row.rolloutPaused,
         notes: row.notes,
-        date: row.publishedDate ?? row.createdDate,
+        // A version published before rows kept a date (or moved from the library) is dated by its platform's first file, as it always was.
+        date: row.publishedDate ?? f.createdDate,
         files: [],
       };
       byKey.set(key, candidate);

@@ -85,7 +85,8 @@ export class ReleaseVersions1763700000080 implements MigrationInterface {
       const first = v.first instanceof Date ? v.first.toISOString().replace('T', ' ').replace('Z', '') : v.first;
       await q.query(
         'INSERT INTO release_versions (id, channel, version, notes, state, rollout_percentage, rollout_paused, published_date, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [randomUUID(), v.channel, v.version, v.notes, 'published', 100, 0, first, first, first],
+        // No published_date: the feeds go on dating such a version by each platform's file, as before this table.
+        [randomUUID(), v.channel, v.version, v.notes, 'published', 100, 0, null, first, first],
       );
     }
   }

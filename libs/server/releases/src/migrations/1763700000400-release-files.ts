@@ -19,7 +19,7 @@ const utc = (d: string | Date) => (d instanceof Date ? d.toISOString().replace('
  * Releases own their files: every active release file of the library (installers, update packages, block maps,
  * Squirrel files and the seeded placeholders) moves to release_files with the same id, bytes and storage key, so
  * every download URL and feed stays as it was. Each moved (channel, version) gets its release_versions row if it had
- * none (published, as the feeds treated it). Inactive release files stay in the library as ordinary inactive files.
+ * none (published, as the feeds treated it), and a row without notes takes its files' notes. Inactive release files stay in the library as ordinary inactive files.
  * The files table keeps its release columns (unused, all null) so that the previous release can still start on
  * this schema.
  */
@@ -68,12 +68,17 @@ export class ReleaseFiles1763700000400 implements MigrationInterface {
         [f.arch ?? archOf(f.file_name), f.id],
       );
       const key = `${f.release_channel}\n${f.version}`;
-      if (known.has(key)) continue;
+      if (known.has(key)) {
+        // The feeds read a file's notes where its version had none: the version keeps them now.
+        if (f.release_notes) await q.query("UPDATE release_versions SET notes = ? WHERE channel = ? AND version = ? AND notes = ''", [f.release_notes, f.release_channel, f.version]);
+        continue;
+      }
       known.add(key);
       const date = utc(f.created_date);
+      // No published_date: the feeds date such a version by each platform's first file, as they did.
       await q.query(
         'INSERT INTO release_versions (id, channel, version, notes, state, rollout_percentage, rollout_paused, published_date, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [randomUUID(), f.release_channel, f.version, f.release_notes ?? '', 'published', 100, 0, date, date, date],
+        [randomUUID(), f.release_channel, f.version, f.release_notes ?? '', 'published', 100, 0, null, date, date],
       );
     }
     // A download row of a moved file keeps its user and date; its file is no longer a library file.
