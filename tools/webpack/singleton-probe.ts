@@ -4,7 +4,7 @@
 export type Probe = () => Promise<Record<string, unknown>>;
 
 export const probe: Probe = async () => {
-  const [react, reactDom, router, ui, data, accounts, files, news] = await Promise.all([
+  const [react, reactDom, router, ui, data, accounts, files, releases, news] = await Promise.all([
     import('react'),
     import('react-dom'),
     import('wouter'),
@@ -12,6 +12,7 @@ export const probe: Probe = async () => {
     import('@solvr/web-data'),
     import('@solvr/web-accounts'),
     import('@solvr/web-files'),
+    import('@solvr/web-releases'),
     import('@solvr/web-news'),
   ]);
   return {
@@ -23,6 +24,7 @@ export const probe: Probe = async () => {
     '@solvr/web-data': data.StoreProvider,
     '@solvr/web-accounts': accounts.accountsApi,
     '@solvr/web-files': files.filesApi,
+    '@solvr/web-releases': releases.releasesApi,
     '@solvr/web-news': news.newsApi,
   };
 };

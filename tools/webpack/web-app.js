@@ -43,6 +43,8 @@ const SHARED = {
   '@solvr/web-accounts/admin': libSingleton('libs/web/accounts', 'admin.ts'),
   '@solvr/web-files': libSingleton('libs/web/files'),
   '@solvr/web-files/admin': libSingleton('libs/web/files', 'admin.ts'),
+  '@solvr/web-releases': libSingleton('libs/web/releases'),
+  '@solvr/web-releases/admin': libSingleton('libs/web/releases', 'admin.ts'),
   '@solvr/web-news': libSingleton('libs/web/news'),
   '@solvr/web-news/admin': libSingleton('libs/web/news', 'admin.ts'),
   // The Dashboard's cards: the user area's alone, so the public pages do not fetch them.

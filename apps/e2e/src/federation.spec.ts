@@ -30,6 +30,7 @@ test('react, the router, redux and our web libs are single instances across shel
       '@solvr/web-data': true,
       '@solvr/web-accounts': true,
       '@solvr/web-files': true,
+      '@solvr/web-releases': true,
       '@solvr/web-news': true,
     });
   }

@@ -118,6 +118,7 @@ test.each([
   ['web-ui', 'libs/web/ui/src/index.ts'],
   ['web-accounts', 'libs/web/accounts/src/index.ts'],
   ['web-files', 'libs/web/files/src/index.ts'],
+  ['web-releases', 'libs/web/releases/src/index.ts'],
   ['contracts', 'libs/contracts/src/index.ts'],
 ])('a change in the shared lib %s affects exactly the lib and its dependents', (lib, file) => {
   expect(affectedBy(file).sort()).toEqual([lib, ...dependentsOf(lib)].sort());

@@ -1,4 +1,4 @@
-import { ReleaseHistory } from '@solvr/web-files';
+import { ReleaseHistory } from '@solvr/web-releases';
 import { PublicLayout } from '../PublicLayout';
 
 /** The release history (issue 28): every published version of the desktop app with its notes and downloads. */

@@ -2,7 +2,8 @@ import { PORTAL_TEXTS } from '@solvr/contracts';
 import { PageContainer } from '@solvr/web-ui';
 import { selectUser, useAppSelector } from '@solvr/web-data';
 import { PasswordCard } from '@solvr/web-accounts';
-import { AvailableDownloadsCard, DashboardStats } from '@solvr/web-files';
+import { DashboardStats } from '@solvr/web-files';
+import { AvailableDownloadsCard } from '@solvr/web-releases';
 import { useLatestNews } from '@solvr/web-news';
 import { DASHBOARD_NEWS_COUNT, LatestUpdateCard, MoreNewsCard } from '@solvr/web-news/dashboard';
 

@@ -1,11 +1,12 @@
 import { PageContainer } from '@solvr/web-ui';
 import { DownloadsLibrary } from '@solvr/web-files';
+import { DesktopAppEntries } from '@solvr/web-releases';
 
-/** /Downloads: the files library (spec section 2); everything lives in @solvr/web-files. */
+/** /Downloads: the files library (spec section 2, @solvr/web-files) with the desktop app's entries (@solvr/web-releases). */
 export default function Downloads() {
   return (
     <PageContainer>
-      <DownloadsLibrary />
+      <DownloadsLibrary desktopApp={<DesktopAppEntries />} />
     </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { PageContainer } from '@solvr/web-ui';
-import { ProductDownloadView } from '@solvr/web-files';
+import { ProductDownloadView } from '@solvr/web-releases';
 
 /** /{product}Download: the installer of the visitor's platform (see ProductDownloadView). */
 export default function ProductDownload() {

@@ -1,26 +1,23 @@
-import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary, NotifyRequest, ReleasesOverview, ReleaseVersionView } from '@solvr/contracts';
+import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary } from '@solvr/contracts';
 import { api } from '@solvr/web-data';
 
 /**
- * The signed-in user's file endpoints (library, dashboard, download page), injected into the shell's one api.
+ * The signed-in user's file endpoints (library, dashboard), injected into the shell's one api.
  * 'Files' (the list and its summary) is refetched after admin changes (see ./admin). A download only raises
- * counts: the cached list is patched in place and the small answers ('FilesSummary', 'Releases', 'Me') are
+ * counts: the cached list is patched in place and the small answers ('FilesSummary', 'Me') are
  * refetched, so a library of 10,000 files is not downloaded again for each click.
  */
-export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSummary', 'Releases', 'Me'] }).injectEndpoints({
+export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSummary', 'Me'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/files: only what the caller may see, newest first. */
     libraryFiles: build.query<FileView[], void>({ query: () => '/files', providesTags: ['Files'] }),
     /** GET /api/files/:id: one file the caller may see (404 otherwise). */
     libraryFile: build.query<FileView, string>({ query: (id) => `/files/${encodeURIComponent(id)}`, providesTags: ['Files'] }),
     librarySummary: build.query<LibrarySummary, void>({ query: () => '/files/summary', providesTags: ['Files', 'FilesSummary'] }),
-    releases: build.query<ReleasesOverview, void>({ query: () => '/releases', providesTags: ['Releases'] }),
-    /** GET /api/releases/history (public, no session needed): every published version, newest first. */
-    releaseHistory: build.query<ReleaseVersionView[], void>({ query: () => '/releases/history', providesTags: ['Releases'] }),
     /** Counts the download (file, user) and answers a short-lived signed link: 404 hidden, 403 "You don't have access…". */
     startDownload: build.mutation<DownloadLink, string>({
       query: (id) => ({ url: `/files/${encodeURIComponent(id)}/download`, method: 'POST' }),
-      invalidatesTags: ['FilesSummary', 'Releases', 'Me'],
+      invalidatesTags: ['FilesSummary', 'Me'],
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         if (!(await queryFulfilled.then(() => true, () => false))) return;
         dispatch(
@@ -41,10 +38,6 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
     }),
     /** The success page's poll: `paid` only once the api recorded the purchase. */
     checkoutStatus: build.query<CheckoutStatus, string>({ query: (sessionId) => `/payments/sessions/${encodeURIComponent(sessionId)}` }),
-    notifyMe: build.mutation<void, NotifyRequest>({
-      query: (body) => ({ url: '/releases/notify', method: 'POST', body }),
-      invalidatesTags: ['Releases'],
-    }),
   }),
 });
 
@@ -52,10 +45,7 @@ export const {
   useLibraryFilesQuery,
   useLibraryFileQuery,
   useLibrarySummaryQuery,
-  useReleasesQuery,
-  useReleaseHistoryQuery,
   useStartDownloadMutation,
   useStartCheckoutMutation,
   useCheckoutStatusQuery,
-  useNotifyMeMutation,
 } = filesApi;

@@ -1,6 +1,6 @@
-// @solvr/web-files: the files feature of the signed-in pages (library, dashboard downloads, installer page) and the
-// public release history; a Module Federation singleton like web-accounts. Admin pieces are in ./admin
-// (@solvr/web-files/admin).
+// @solvr/web-files: the files feature of the signed-in pages (library, dashboard figures, payments); a Module
+// Federation singleton like web-accounts. Admin pieces are in ./admin (@solvr/web-files/admin). The desktop app's
+// releases are @solvr/web-releases, which builds on the pieces exported here.
 import './files.css';
 
 export {
@@ -8,12 +8,9 @@ export {
   useLibraryFilesQuery,
   useLibraryFileQuery,
   useLibrarySummaryQuery,
-  useReleasesQuery,
-  useReleaseHistoryQuery,
   useStartDownloadMutation,
   useStartCheckoutMutation,
   useCheckoutStatusQuery,
-  useNotifyMeMutation,
 } from './files.api';
 // Downloads library (/Downloads).
 export { DownloadsLibrary, LIBRARY_PAGE_SIZE, type DownloadsLibraryProps } from './library/downloads-library';
@@ -43,15 +40,9 @@ export {
   type UseDownload,
 } from './library/use-download';
 export { listDate, shortHash } from './library/format';
+export { LoadFailed, type LoadFailedProps } from './library/load-failed';
+export { DownloadButton, type DownloadButtonProps } from './library/download-button';
 // Dashboard (/Dashboard).
 export { DashboardStats } from './dashboard/dashboard-stats';
-export { AvailableDownloadsCard } from './dashboard/available-downloads';
-// Installer page (/{product}Download).
-export { ProductDownloadView, installersSummary } from './releases/product-download';
-export { PlatformSwitcher, type PlatformSwitcherProps } from './releases/platform-switcher';
-export { CopyButton, type CopyButtonProps } from './releases/copy-button';
-export { latestRelease, preferredReleases, visitorPlatform } from './releases/pick-release';
-// Release history (/Releases, public).
-export { ReleaseHistory } from './releases/release-history';
 // Where the payment provider's checkout returns (/PaymentSuccess, /PaymentCancelled).
 export { PaymentCancelledView, PaymentSuccessView, PAYMENT_POLL_MS, PAYMENT_SLOW_MS } from './payments/payment-pages';

@@ -2,17 +2,17 @@ import type { AdminFileView, DownloadLink, FileUpdate, UploadLimits, UserPick } 
 import { api } from '@solvr/web-data';
 
 /** The admin console's Files and Upload endpoints. The upload itself goes through XMLHttpRequest for its progress. */
-export const filesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'Releases', 'AdminFiles'] }).injectEndpoints({
+export const filesAdminApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'AdminFiles'] }).injectEndpoints({
   endpoints: (build) => ({
     adminFiles: build.query<AdminFileView[], void>({ query: () => '/admin/files', providesTags: ['AdminFiles'] }),
     uploadLimits: build.query<UploadLimits, void>({ query: () => '/admin/files/limits' }),
     updateFile: build.mutation<AdminFileView, { id: string } & FileUpdate>({
       query: ({ id, ...body }) => ({ url: `/admin/files/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: ['AdminFiles', 'Files', 'Releases'],
+      invalidatesTags: ['AdminFiles', 'Files'],
     }),
     deleteFile: build.mutation<void, string>({
       query: (id) => ({ url: `/admin/files/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['AdminFiles', 'Files', 'Releases'],
+      invalidatesTags: ['AdminFiles', 'Files'],
     }),
     /** "View": a signed link, not counted as a download. */
     fileLink: build.mutation<DownloadLink, string>({ query: (id) => ({ url: `/admin/files/${encodeURIComponent(id)}/url` }) }),

@@ -20,7 +20,7 @@ export function useUploadContext(): UploadContext {
       return store.getState().session.accessToken;
     },
     maxBytes: limits?.max_bytes,
-    uploaded: () => dispatch(filesAdminApi.util.invalidateTags(['AdminFiles', 'Files', 'Releases'])),
+    uploaded: () => dispatch(filesAdminApi.util.invalidateTags(['AdminFiles', 'Files'])),
   };
 }
 

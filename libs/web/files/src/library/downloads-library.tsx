@@ -1,10 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
 import { Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { Input, Label } from '@solvr/web-ui/forms';
 import { useLibraryFilesQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
-import { DesktopAppEntries } from './desktop-app-entries';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
 import { LoadFailed } from './load-failed';
@@ -26,13 +25,15 @@ const SORT_LABELS: Record<LibrarySort, string> = {
 export interface DownloadsLibraryProps {
   /** What Buy does (default: the checkout, see useCheckout); a rejection shows the api's sentence on the card. */
   onBuy?: (file: FileView) => void | Promise<void>;
+  /** Shown above the files: the desktop app's entries (@solvr/web-releases' DesktopAppEntries), which are no files. */
+  desktopApp?: ReactNode;
 }
 
 /**
  * The Downloads library page (spec section 2): heading, four stat cards, search, sort and type filter, the file
  * cards and their empty and loading states. Renders LIBRARY_PAGE_SIZE cards at a time ('Show more' adds as many).
  */
-export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
+export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const id = useId();
   const files = useLibraryFilesQuery();
   const { run, pending, failure } = useFileActions();
@@ -118,7 +119,7 @@ export function DownloadsLibrary({ onBuy }: DownloadsLibraryProps) {
         <p className="fl-muted">{T.subtitle}</p>
       </div>
       <LibraryStats />
-      <DesktopAppEntries />
+      {desktopApp}
       <section aria-labelledby={`${id}-list`} className="fl-library">
         <h2 id={`${id}-list`} className="ui-sr-only">
           {T.listHeading}

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { fileTypeLabel, formatFileSize, PORTAL_TEXTS, RELEASE_TEXTS, type FileView } from '@solvr/contracts';
 import { Badge, Button } from '@solvr/web-ui';
-import { DownloadButton } from '../releases/download-button';
+import { DownloadButton } from './download-button';
 import { priceOf } from './buy';
 import { listDate, shortHash } from './format';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { channelLabel, isChannelName, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
 import { Badge, Button } from '@solvr/web-ui';
 import { Field, Input } from '@solvr/web-ui/forms';
-import { problemText } from './problem-text';
+import { problemText } from '@solvr/web-files/admin';
 import { useAddReleaseChannelMutation, useReleaseChannelsQuery } from './releases-admin.api';
 
 /** The release channels (stable, beta and the ones added), and a form to add one: its feeds are {name}.yml, ... */

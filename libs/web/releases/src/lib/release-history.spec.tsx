@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { RELEASE_HISTORY_TEXTS as T, type ReleaseVersionView } from '@solvr/contracts';
 import { fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
 import { ReleaseHistory } from './release-history';
-import { releaseVersionFixture } from './test-fixtures';
+import { releaseVersionFixture } from '../testing/release-fixtures';
 
 const stable = releaseVersionFixture({
   notes: 'Faster answers.\n**New** hotkey.',

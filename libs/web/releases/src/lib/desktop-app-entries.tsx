@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { channelLabel, formatFileSize, pathTo, PLATFORM_LABELS, PORTAL_TEXTS, RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
 import { Badge } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
-import { useReleasesQuery } from '../files.api';
+import { useReleasesQuery } from '../releases.api';
 
 const T = PORTAL_TEXTS.downloads;
 const F = PORTAL_TEXTS.files;

@@ -11,12 +11,10 @@ import {
 } from '@solvr/contracts';
 import { Alert, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
-import { useNotifyMeMutation, useReleasesQuery } from '../files.api';
-import { listDate } from '../library/format';
-import { LoadFailed } from '../library/load-failed';
-import { useReleaseDownload, type UseReleaseDownload } from '../library/use-download';
+import { useNotifyMeMutation, useReleasesQuery } from '../releases.api';
+import { DownloadButton, listDate, LoadFailed } from '@solvr/web-files';
+import { useReleaseDownload, type UseReleaseDownload } from './use-release-download';
 import { CopyButton } from './copy-button';
-import { DownloadButton } from './download-button';
 import { latestRelease, visitorPlatform } from './pick-release';
 import { PlatformSwitcher } from './platform-switcher';
 

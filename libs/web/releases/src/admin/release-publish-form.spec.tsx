@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T, type PublishedRelease } from '@solvr/contracts';
 import { accountFixture, fakeApi, renderWithStore } from '@solvr/web-accounts/testing';
 import { ReleasesTab } from './releases-tab';
-import { FakeXhr } from './testing/fake-xhr';
+import { FakeXhr } from '@solvr/web-files/testing';
 
 let server: ReturnType<typeof fakeApi> | undefined;
 let uninstall: () => void;

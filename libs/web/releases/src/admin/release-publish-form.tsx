@@ -11,9 +11,7 @@ import {
 import { apiBase, restoreSession, useAppDispatch, useAppStore } from '@solvr/web-data';
 import { Alert, Button } from '@solvr/web-ui';
 import { Field, Input, Textarea } from '@solvr/web-ui/forms';
-import { failureMessage } from './upload-store';
-import { UploadProgressBar } from './upload-progress';
-import { sendMultipart, type UploadHandle, type UploadOutcome, type UploadProgress } from './upload-request';
+import { failureMessage, sendMultipart, UploadProgressBar, type UploadHandle, type UploadOutcome, type UploadProgress } from '@solvr/web-files/admin';
 import { releasesAdminApi, useReleaseChannelsQuery } from './releases-admin.api';
 
 type Problem = { field: 'version' | 'files' | null; message: string };

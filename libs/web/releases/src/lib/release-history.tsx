@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { assetKindOf, channelLabel, RELEASE_HISTORY_TEXTS as T, type ReleaseVersionView } from '@solvr/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
-import { useReleaseHistoryQuery } from '../files.api';
-import { listDate } from '../library/format';
+import { useReleaseHistoryQuery } from '../releases.api';
+import { listDate } from '@solvr/web-files';
 import { ReleaseFileList, VersionList } from './release-files';
 
 /** What a visitor downloads: installers and update packages, not the block maps and Squirrel files updaters read. */

@@ -2,10 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_FILES_TEXTS, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T, type DeployTokenCreated, type DeployTokenView } from '@solvr/contracts';
 import { Alert, Badge, Button, SkeletonCard } from '@solvr/web-ui';
 import { ConfirmDialog, Field, Input } from '@solvr/web-ui/forms';
-import { listDate } from '../library/format';
-import { LoadFailed } from '../library/load-failed';
-import { CopyButton } from '../releases/copy-button';
-import { problemText } from './problem-text';
+import { listDate, LoadFailed } from '@solvr/web-files';
+import { CopyButton } from '../lib/copy-button';
+import { problemText } from '@solvr/web-files/admin';
 import { useCreateDeployTokenMutation, useDeployTokensQuery, useRevokeDeployTokenMutation } from './releases-admin.api';
 
 /** The token the api just made: shown this once, with a copy button, until the admin is done with it. */

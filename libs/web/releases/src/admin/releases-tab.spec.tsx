@@ -3,7 +3,7 @@ import { ADMIN_FILES_TEXTS, OVERVIEW_TEXTS, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS 
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
 import { ReleasesTab } from './releases-tab';
 import { rolloutPercentage } from './release-version-card';
-import { releaseVersionFixture } from '../releases/test-fixtures';
+import { releaseVersionFixture } from '../testing/release-fixtures';
 
 const published = releaseVersionFixture();
 const paused = releaseVersionFixture({ id: 'v-3', version: '2.1.0-beta.1', channel: 'beta', rollout_percentage: 10, rollout_paused: true, files: [] });

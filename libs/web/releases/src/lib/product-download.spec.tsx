@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { RELEASE_TEXTS, type Platform, type ReleaseView } from '@solvr/contracts';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeCall, type FakeReply } from '@solvr/web-accounts/testing';
-import { MAC_UA, pretendUserAgent, releaseFixture, WINDOWS_UA } from '../library/test-fixtures';
-import { browserNavigation } from '../library/use-download';
+import { MAC_UA, pretendUserAgent, releaseFixture, WINDOWS_UA } from '../testing/release-fixtures';
+import { browserNavigation } from '@solvr/web-files';
 import { ProductDownloadView } from './product-download';
 
 let server: ReturnType<typeof fakeApi> | undefined;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ACTIVITY_DAYS, RELEASES_ADMIN_TEXTS as T, type ReleaseActivity, type ReleaseActivityDay } from '@solvr/contracts';
 import { Skeleton } from '@solvr/web-ui';
 import { Label } from '@solvr/web-ui/forms';
-import { DailyChart, type ChartSeries } from './daily-chart';
+import { DailyChart, type ChartSeries } from '@solvr/web-files/admin';
 import { useReleaseActivityQuery } from './releases-admin.api';
 
 const SERIES: readonly ChartSeries<ReleaseActivityDay>[] = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatFileSize, PLATFORM_LABELS, RELEASES_ADMIN_TEXTS, type ReleaseFileView, type ReleaseVersionView } from '@solvr/contracts';
 import { EmptyState, SkeletonCard } from '@solvr/web-ui';
-import { LoadFailed } from '../library/load-failed';
+import { LoadFailed } from '@solvr/web-files';
 import './release-files.css';
 
 export interface ReleaseFileListProps {

@@ -1,4 +1,4 @@
-import { releaseFixture } from '../library/test-fixtures';
+import { releaseFixture } from '../testing/release-fixtures';
 import { latestRelease, preferredReleases } from './pick-release';
 import { installersSummary } from './product-download';
 

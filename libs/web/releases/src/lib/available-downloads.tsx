@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { fileTypeLabel, formatFileSize, pathTo, PORTAL_TEXTS, RELEASE_TEXTS, type ReleaseView } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { useBrand } from '@solvr/web-data';
-import { useReleasesQuery } from '../files.api';
-import { useReleaseDownload } from '../library/use-download';
-import { DownloadButton } from '../releases/download-button';
-import { preferredReleases, visitorPlatform } from '../releases/pick-release';
+import { useReleasesQuery } from '../releases.api';
+import { DownloadButton } from '@solvr/web-files';
+import { useReleaseDownload } from './use-release-download';
+import { preferredReleases, visitorPlatform } from './pick-release';
 
 const T = PORTAL_TEXTS.dashboard;
 const F = PORTAL_TEXTS.files;

@@ -1,5 +1,5 @@
 import { RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
-import { VersionList } from '../releases/release-files';
+import { VersionList } from '../lib/release-files';
 import { DeployTokens } from './deploy-tokens';
 import { ReleaseChannels } from './release-channels';
 import { ReleasePublishForm } from './release-publish-form';

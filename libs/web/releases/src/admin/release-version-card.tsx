@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_FILES_TEXTS, channelLabel, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T, type ReleaseState, type ReleaseVersionView, type RolloutChange } from '@solvr/contracts';
 import { Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, type BadgeVariant } from '@solvr/web-ui';
 import { ConfirmDialog, Input, Label } from '@solvr/web-ui/forms';
-import { listDate } from '../library/format';
-import { ReleaseFileList } from '../releases/release-files';
-import { problemText } from './problem-text';
+import { listDate } from '@solvr/web-files';
+import { ReleaseFileList } from '../lib/release-files';
+import { problemText } from '@solvr/web-files/admin';
 import { useChangeReleaseMutation } from './releases-admin.api';
 
 const STATE_BADGES: Record<ReleaseState, BadgeVariant> = { draft: 'secondary', published: 'success', pulled: 'danger' };

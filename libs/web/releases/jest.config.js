@@ -1,0 +1,1 @@
+module.exports = require('../../../tools/jest/web-project').webProject('web-releases', __dirname);
