@@ -254,6 +254,12 @@ export const OVERVIEW_TEXTS = {
   migrationGuide: 'Migration Guide',
   migrationGuideHint: 'Self-host this portal',
   downloadsChart: 'Downloads per day (last 30 days)',
+  /** The one definition of a download, said under both charts that count them (Overview and Releases). */
+  downloadDefinition:
+    'A download is one started transfer of a library file or a desktop app installer; a resumed part of the same transfer, a block map and an update package are not counted.',
+  libraryDownloads: 'Library files',
+  desktopDownloads: 'Desktop app',
+  downloadsTotal: (library: number, desktop: number) => `${library + desktop} in 30 days (${library} library files, ${desktop} desktop app)`,
   signupsChart: 'Sign-ups per day (last 30 days)',
   chartTable: (title: string) => `${title}: values`,
   day: 'Day',

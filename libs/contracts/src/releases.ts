@@ -287,7 +287,7 @@ export const PUBLISH_FIELDS = ['version', 'channel', 'notes', 'draft', 'block_ma
 export interface ReleaseActivityDay {
   /** YYYY-MM-DD (UTC). */
   day: string;
-  /** Downloads of its files (by name at /downloads/ and through the library). */
+  /** Downloads of its installers (started transfers at /downloads/{name}; see OVERVIEW_TEXTS.downloadDefinition). */
   downloads: number;
   /** Update checks the feeds answered with this version. */
   update_checks: number;

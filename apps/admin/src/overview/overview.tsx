@@ -4,11 +4,18 @@ import { Badge, Card, CardContent, CardHeader, CardTitle, SkeletonCard, Stat } f
 import { useSignupsQuery, useUsersSummaryQuery } from '@solvr/web-accounts/admin';
 import { DailyChart, useFileStatsQuery, useRevenueQuery } from '@solvr/web-files/admin';
 import { useAdminNewsQuery } from '@solvr/web-news/admin';
+import { useDesktopDownloads } from '@solvr/web-releases/admin';
 import { TestMailActions } from '@solvr/web-mail/admin';
 import { useSystemHealthQuery } from '../admin.api';
 import { AuditLog } from '../audit/audit-log';
 
 const figure = (n: number) => n.toLocaleString('en-US');
+
+type DownloadsDay = { day: string; library: number; desktop: number };
+const DOWNLOAD_SERIES = [
+  { key: 'library', label: T.libraryDownloads, fill: '#2563eb', stroke: '#1e3a8a' },
+  { key: 'desktop', label: T.desktopDownloads, fill: '#16a34a', stroke: '#14532d' },
+] as const;
 
 function SystemStatus() {
   const { data, isLoading } = useSystemHealthQuery();
@@ -38,6 +45,10 @@ export function Overview({ openTab }: { openTab(tab: AdminTab): void }) {
   const { data: news } = useAdminNewsQuery({ page: 1, limit: 1 });
   const { data: signups } = useSignupsQuery();
   const { data: revenue } = useRevenueQuery();
+  // One definition of a download: the library's and the desktop app's, as the Releases chart counts the latter.
+  const desktop = useDesktopDownloads();
+  const downloads: DownloadsDay[] | undefined =
+    files && desktop ? files.downloads_per_day.map((d) => ({ day: d.day, library: d.count, desktop: desktop.perDay.get(d.day) ?? 0 })) : undefined;
   const actions: Array<{ tab: AdminTab; label: string; hint: string }> = [
     { tab: 'Upload', label: T.uploadFiles, hint: T.uploadFilesHint },
     { tab: 'News', label: T.manageNews, hint: T.manageNewsHint },
@@ -45,11 +56,11 @@ export function Overview({ openTab }: { openTab(tab: AdminTab): void }) {
   ];
   return (
     <div className="ad-overview">
-      {users && files && news ? (
+      {users && files && news && desktop ? (
         <div className="ad-stats">
           <Stat label={T.totalFiles} value={figure(files.total_files)} />
           <Stat label={T.totalUsers} value={figure(users.total_users)} />
-          <Stat label={T.totalDownloads} value={figure(files.total_downloads)} />
+          <Stat label={T.totalDownloads} value={figure(files.total_downloads + desktop.total)} />
           <Stat label={T.newsPosts} value={figure(news.total)} />
           <Stat label={T.totalRevenue} value={revenue ? formatRevenue(revenue.revenue) : '…'} />
         </div>
@@ -83,7 +94,13 @@ export function Overview({ openTab }: { openTab(tab: AdminTab): void }) {
         <TestMailActions />
       </section>
       <div className="ad-charts">
-        <DailyChart title={T.downloadsChart} data={files?.downloads_per_day} />
+        <DailyChart
+          title={T.downloadsChart}
+          data={downloads}
+          series={DOWNLOAD_SERIES}
+          summary={([library, desktopCount]) => T.downloadsTotal(library, desktopCount)}
+          note={T.downloadDefinition}
+        />
         <DailyChart title={T.signupsChart} data={signups} />
       </div>
       <SystemStatus />

@@ -2,3 +2,4 @@
 // channels, deploy tokens); only the admin remote loads it.
 export { ReleasesTab } from './admin/releases-tab';
 export { releasesAdminApi } from './admin/releases-admin.api';
+export { useDesktopDownloads } from './admin/release-activity';

@@ -26,6 +26,8 @@ export interface DailyChartProps<D extends ChartDay> {
   summary?(totals: number[]): string;
   /** The title's heading level: h3 unless the chart sits under an h3 of its own. */
   headingLevel?: 'h3' | 'h4';
+  /** What the bars count, when it needs saying (OVERVIEW_TEXTS.downloadDefinition). */
+  note?: string;
 }
 
 const COUNT = [{ key: 'count', label: T.count, fill: '#2563eb', stroke: '#1e3a8a' }] as const;
@@ -35,7 +37,7 @@ const COUNT = [{ key: 'count', label: T.count, fill: '#2563eb', stroke: '#1e3a8a
  * legend for more than one series), the 30-day totals in words, and the same figures as a table for screen readers
  * and for anyone who opens "Show values".
  */
-export function DailyChart<D extends ChartDay>({ title, data, series = COUNT as unknown as ChartSeries<D>[], summary, headingLevel = 'h3' }: DailyChartProps<D>) {
+export function DailyChart<D extends ChartDay>({ title, data, series = COUNT as unknown as ChartSeries<D>[], summary, headingLevel = 'h3', note }: DailyChartProps<D>) {
   const tableId = useId();
   const value = (d: D, s: ChartSeries<D>) => Number(d[s.key]) || 0;
   const totals = series.map((s) => data?.reduce((n, d) => n + value(d, s), 0) ?? 0);
@@ -44,6 +46,7 @@ export function DailyChart<D extends ChartDay>({ title, data, series = COUNT as 
       <CardHeader>
         <CardTitle as={headingLevel}>{title}</CardTitle>
         <p className="fa-chart-total">{data ? (summary ? summary(totals) : T.chartTotal(totals[0])) : '…'}</p>
+        {note && <p className="fa-muted">{note}</p>}
       </CardHeader>
       <CardContent>
         {!data ? (

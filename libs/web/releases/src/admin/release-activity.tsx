@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { ACTIVITY_DAYS, RELEASES_ADMIN_TEXTS as T, type ReleaseActivity, type ReleaseActivityDay } from '@solvr/contracts';
+import { ACTIVITY_DAYS, assetKindOf, OVERVIEW_TEXTS, RELEASES_ADMIN_TEXTS as T, type ReleaseActivity, type ReleaseActivityDay } from '@solvr/contracts';
 import { Skeleton } from '@solvr/web-ui';
 import { Label } from '@solvr/web-ui/forms';
 import { DailyChart, type ChartSeries } from '@solvr/web-files/admin';
-import { useReleaseActivityQuery } from './releases-admin.api';
+import { useAdminReleasesQuery, useReleaseActivityQuery } from './releases-admin.api';
 
 const SERIES: readonly ChartSeries<ReleaseActivityDay>[] = [
   { key: 'downloads', label: T.downloads, fill: '#2563eb', stroke: '#1e3a8a' },
@@ -44,7 +44,7 @@ export function ReleaseActivitySection() {
             ))}
           </select>
         </div>
-        <DailyChart title={labelOf(shown)} data={shown.days} series={SERIES} summary={([downloads, checks]) => T.activityTotal(downloads, checks)} headingLevel="h4" />
+        <DailyChart title={labelOf(shown)} data={shown.days} series={SERIES} summary={([downloads, checks]) => T.activityTotal(downloads, checks)} headingLevel="h4" note={OVERVIEW_TEXTS.downloadDefinition} />
       </>
     );
   }
@@ -54,4 +54,19 @@ export function ReleaseActivitySection() {
       {body}
     </section>
   );
+}
+
+/**
+ * The desktop app's downloads for the Overview, counted as the Releases chart counts them: per day of the last 30
+ * (every version and platform together), and in all (each installer's count; block maps and update packages are
+ * not downloads). undefined while loading; zeros where the api has no activity to give.
+ */
+export function useDesktopDownloads(): { perDay: Map<string, number>; total: number } | undefined {
+  const activity = useReleaseActivityQuery(ACTIVITY_DAYS);
+  const versions = useAdminReleasesQuery();
+  if (activity.isLoading || versions.isLoading) return undefined;
+  const perDay = new Map<string, number>();
+  for (const a of activity.data ?? []) for (const d of a.days) perDay.set(d.day, (perDay.get(d.day) ?? 0) + d.downloads);
+  const total = (versions.data ?? []).flatMap((v) => v.files).filter((f) => assetKindOf(f.file_name) === 'installer').reduce((n, f) => n + f.download_count, 0);
+  return { perDay, total };
 }
