@@ -3,6 +3,7 @@
 // Each step is numbered and timed; long silent ones say how long they have been running. Once the site answers,
 // a banner says where to go next: sign in (with the first admin's credentials on a first start) and the admin console.
 import { spawn } from 'node:child_process';
+import { API_NODE_FLAGS } from './lib/api-node-flags.mjs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, build, formatDuration, install, needsInstall, steps } from './lib/setup.mjs';
@@ -21,7 +22,7 @@ build(['api', 'shell', 'marketing', 'portal', 'admin']);
 step.done('built');
 
 step('Starting the server');
-const api = spawn(process.execPath, [join(ROOT, 'dist/apps/api/main.js')], {
+const api = spawn(process.execPath, [...API_NODE_FLAGS, join(ROOT, 'dist/apps/api/main.js')], {
   cwd: ROOT,
   stdio: ['inherit', 'pipe', 'inherit'],
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },

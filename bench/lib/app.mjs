@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_NODE_FLAGS } from '../../tools/lib/api-node-flags.mjs';
 import { freePort, onExit, startProcess, stopProcess, waitForHttp } from './processes.mjs';
 
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -115,7 +116,7 @@ export async function startApp({ appRoot, mode, log = ignore, env: extraEnv = {}
   Object.assign(env, extraEnv);
   const url = `http://127.0.0.1:${port}`;
   log(`starting ${built.main} (${mode}) on ${url}`);
-  const child = startProcess(process.execPath, [...nodeArgs, built.main], { cwd: appRoot, env });
+  const child = startProcess(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, built.main], { cwd: appRoot, env });
   const forgetDir = onExit(() => rmSync(dataDir, { recursive: true, force: true }));
   const stop = async () => {
     await stopProcess(child);

@@ -39,4 +39,5 @@ RUN mkdir -p /data && chown 1000:1000 /data
 # The image's "node" user, numeric so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 3000
-CMD ["node", "dist/apps/api/main.js"]
+# The node flags of tools/lib/api-node-flags.mjs (why: see there).
+CMD ["node", "--heap-growing-percent=100", "dist/apps/api/main.js"]

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'net';
-import { closeOnSignals, keepHeapHeadroom, loadConfigOrExit } from '@solvr/server-core';
+import { closeOnSignals, loadConfigOrExit } from '@solvr/server-core';
 import { createApi } from '@solvr/server-app';
 
 async function main(): Promise<void> {
-  keepHeapHeadroom();
   const config = loadConfigOrExit();
   const app = await createApi(config);
   closeOnSignals(app);

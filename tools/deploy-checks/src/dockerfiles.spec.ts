@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { REPO_ROOT } from './kustomize';
 
+/** The node flags every start of the api passes (tools/lib/api-node-flags.mjs). */
+const API_NODE_FLAGS: string[] = JSON.parse(readFileSync(join(REPO_ROOT, 'tools/lib/api-node-flags.json'), 'utf8'));
+
 // Static checks of deploy/docker/*.Dockerfile (no Docker on the build machines).
 type Instruction = { op: string; args: string };
 
@@ -49,7 +52,8 @@ describe.each([
       const copies = args(runtime, 'COPY');
       expect(copies.some((c) => c.includes(`/src/${dist} ./${dist}`))).toBe(true);
       expect(copies.some((c) => /--from=build .*node_modules/.test(c))).toBe(false);
-      expect(args(runtime, 'CMD')).toEqual([`["node", "${dist}/main.js"]`]);
+      const flags = dist === 'dist/apps/api' ? API_NODE_FLAGS.map((f) => `"${f}", `).join('') : '';
+      expect(args(runtime, 'CMD')).toEqual([`["node", ${flags}"${dist}/main.js"]`]);
     });
   }
 });

@@ -33,7 +33,6 @@ export * from './access/access.module';
 export * from './access/access.service';
 export * from './http/graceful-shutdown';
 export * from './http/raw-body';
-export * from './runtime/heap-headroom';
 export * from './audit/audited.decorator';
 export * from './database/keyset';
 export * from './database/daily-counts';
