@@ -3,10 +3,9 @@
 // Federation singleton like web-files, on whose pieces it builds. Admin pieces are in ./admin
 // (@solvr/web-releases/admin).
 export { releasesApi, useReleasesQuery, useReleaseHistoryQuery, useNotifyMeMutation } from './releases.api';
-export { useReleaseDownload, type UseReleaseDownload } from './lib/use-release-download';
 // Dashboard (/Dashboard) and the library (/Downloads).
 export { AvailableDownloadsCard } from './lib/available-downloads';
-export { DesktopAppEntries, channelsOf } from './lib/desktop-app-entries';
+export { DesktopAppEntries } from './lib/desktop-app-entries';
 // Installer page (/{product}Download).
 export { ProductDownloadView, installersSummary } from './lib/product-download';
 export { PlatformSwitcher, type PlatformSwitcherProps } from './lib/platform-switcher';

@@ -50,7 +50,7 @@ describe('sendUpload', () => {
     const sent = xhr.parts()[UPLOAD_FIELDS.length][1] as File;
     expect([sent.name, sent.size]).toEqual(['Installer.zip', 1000]);
     xhr.respond(201, { id: 'f-1', name: 'Installer' });
-    await expect(handle.done).resolves.toEqual({ kind: 'done', file: { id: 'f-1', name: 'Installer' } });
+    await expect(handle.done).resolves.toEqual({ kind: 'done', body: { id: 'f-1', name: 'Installer' } });
   });
 
   it('reports progress in whole percent with a speed', () => {

@@ -11,7 +11,8 @@ export interface UploadProgress {
 }
 
 export type UploadOutcome<T = AdminFileView> =
-  | { kind: 'done'; file: T }
+  /** body: the api's JSON answer (the new file, for a library upload). */
+  | { kind: 'done'; body: T }
   /** status 0: no answer (offline, connection cut). message and errors are the api's, when it gave them. */
   | { kind: 'failed'; status: number; message: string | null; errors: Record<string, string> }
   | { kind: 'aborted' };
@@ -81,7 +82,7 @@ export function sendMultipart<T>({ url, token, fields, files, fileField, onProgr
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve({ kind: 'done', file: JSON.parse(xhr.responseText) as T });
+          resolve({ kind: 'done', body: JSON.parse(xhr.responseText) as T });
           return;
         } catch {
           // A 2xx without JSON is not the api's answer.

@@ -193,8 +193,8 @@ export class UploadStore {
           error: { message, field: outcome.status === 413 || field === 'fileName' ? 'file' : (field as UploadFormField | undefined), attempt: (i.error?.attempt ?? 0) + 1 },
         }));
       } else {
-        this.patch(id, { status: 'done', result: outcome.file });
-        context.uploaded(outcome.file);
+        this.patch(id, { status: 'done', result: outcome.body });
+        context.uploaded(outcome.body);
       }
     } finally {
       this.handles.delete(id);

@@ -98,7 +98,7 @@ export function ReleasePublishForm() {
       }
       if (answer.kind === 'aborted') return finish({ kind: 'canceled' });
       if (answer.kind === 'failed') return finish({ kind: 'failed', problem: problemOf(answer, files) });
-      const published = answer.file;
+      const published = answer.body;
       dispatch(releasesAdminApi.util.invalidateTags(['Releases']));
       setVersion('');
       setNotes('');
