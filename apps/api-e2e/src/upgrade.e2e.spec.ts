@@ -5,8 +5,10 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { createConnection } from 'mysql2/promise';
+import { dump, load } from 'js-yaml';
 import { DataSource } from 'typeorm';
 import { API_MIGRATIONS } from '@solvr/server-app';
+import { releaseNotesHtml } from '@solvr/server-releases';
 import { createTestEnv, multipart, TIER, type TestEnv } from '@solvr/server-testing';
 import { freePort, startProcess, stopProcess, waitForHttp } from '@solvr/testing';
 
@@ -151,6 +153,18 @@ for (const earlier of EARLIER_RELEASES) {
       }
       return answers;
     };
+    /**
+     * An earlier feed as this code answers it: the same bytes, except that release notes are now sanitised HTML
+     * (issue 54) where the earlier code sent the Markdown. Everything else must match byte for byte.
+     */
+    const withHtmlNotes = (path: string, feed: { status: number; type: string | null; body: string }) => {
+      if (feed.status !== 200) return feed;
+      const json = path.includes('.json');
+      const parsed = (json ? JSON.parse(feed.body) : load(feed.body)) as { releaseNotes?: string };
+      if (typeof parsed.releaseNotes !== 'string') return feed;
+      const updated = { ...parsed, releaseNotes: releaseNotesHtml(parsed.releaseNotes) };
+      return { ...feed, body: json ? JSON.stringify(updated) : dump(updated, { lineWidth: -1, noRefs: true }) };
+    };
     const downloaded = async (url: string, name: string) => {
       const res = await fetch(`${url}/downloads/${encodeURIComponent(name)}`);
       return { status: res.status, sha: sha256(Buffer.from(await res.arrayBuffer())) };
@@ -235,7 +249,7 @@ for (const earlier of EARLIER_RELEASES) {
       made.earlierMigrations = await appliedMigrations();
     }, 240_000);
 
-    it('the current code migrates it forward on start: rows intact, the old password signs in, every feed byte-identical, every published file downloadable and no draft', async () => {
+    it('the current code migrates it forward on start: rows intact, the old password signs in, every feed byte-identical (notes now as HTML), every published file downloadable and no draft', async () => {
       expect(made.fileId).not.toBe('');
       const current = await start(CURRENT_MAIN, env, port);
       try {
@@ -261,7 +275,7 @@ for (const earlier of EARLIER_RELEASES) {
 
         // What desktop apps read and fetch: the same bytes as before the upgrade.
         const feeds = await feedsOf(current.url);
-        for (const path of FEEDS) expect({ path, ...feeds.get(path) }).toEqual({ path, ...made.feeds.get(path) });
+        for (const path of FEEDS) expect({ path, ...feeds.get(path) }).toEqual({ path, ...withHtmlNotes(path, made.feeds.get(path)!) });
         for (const [name, sha] of made.published) expect({ name, ...(await downloaded(current.url, name)) }).toEqual({ name, status: 200, sha });
         for (const name of made.draftFiles) expect({ name, status: (await downloaded(current.url, name)).status }).toEqual({ name, status: 404 });
         const versions = await json(await fetch(`${current.url}/api/admin/releases`, { headers: auth }));

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PORTAL_TEXTS, RELEASE_HISTORY_TEXTS as H, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
+import { formatFileSize, PLATFORM_LABELS, PORTAL_TEXTS, RELEASE_HISTORY_TEXTS as H, RELEASE_TEXTS, RELEASES_ADMIN_TEXTS as T } from '@solvr/contracts';
 import { seriousViolations } from '../support/axe';
-import { signIn } from '../support/fixtures';
+import { admin, signIn } from '../support/fixtures';
 import { confirmedAccount, watchPage } from '../support/watch';
 
 /** Issue 28, point 6 (web): the console's Releases tab and the public release history, with a publish from CI in between. */
@@ -229,5 +229,92 @@ for (const viewport of [
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+}
+
+/** Issue 54, point 8: the library with three published versions, a draft and a pulled one, as a member sees it. */
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px: the library shows one desktop app entry for a channel with three published versions, a draft and a pulled one: the newest published, its platforms, no file cards`, async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/auth/login', { data: admin() });
+    expect(login.status()).toBe(200);
+    const auth = { Authorization: `Bearer ${(await login.json()).access_token}` };
+    const channel = `l${viewport.width}${randomBytes(2).toString('hex')}`; // 2 to 10 letters or digits
+    expect((await request.post('/api/admin/release-channels', { headers: auth, data: { name: channel } })).status()).toBe(201);
+    const token = (await (await request.post('/api/admin/deploy-tokens', { headers: auth, data: { name: `Library ${channel}` } })).json()).token as string;
+
+    /** One version for every platform, each installer a different size so the entry's sizes say which version it shows. */
+    const sizes = (minor: number) => ({ windows: (100 + minor) * 1024, macos: (200 + minor) * 1024, linux: (300 + minor) * 1024 });
+    const release = async (minor: number, draft = false) => {
+      const version = `6.${minor}.0`;
+      const size = sizes(minor);
+      const form = new FormData();
+      form.append('version', version);
+      form.append('channel', channel);
+      form.append('notes', `Notes of ${version}.`);
+      if (draft) form.append('draft', 'true');
+      for (const [name, bytes] of [
+        [`Solvr-Setup-${version}.exe`, size.windows],
+        [`Solvr-Setup-${version}.exe.blockmap`, 512],
+        [`Solvr-${version}.dmg`, size.macos],
+        [`Solvr-${version}-mac.zip`, 150 * 1024],
+        [`Solvr-${version}-mac.zip.blockmap`, 512],
+        [`Solvr-${version}.AppImage`, size.linux],
+      ] as const) {
+        form.append('file', new File([randomBytes(bytes)], name, { type: 'application/octet-stream' }));
+      }
+      const res = await request.post('/api/releases/publish', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+      expect(res.status(), await res.text()).toBe(201);
+      return { version, files: ((await res.json()) as { files: { file_name: string }[] }).files.map((f) => f.file_name) };
+    };
+    const published = [await release(1), await release(2), await release(3)];
+    const pulled = await release(4);
+    const draft = await release(5, true);
+    const versions = (await (await request.get('/api/admin/releases', { headers: auth })).json()) as { id: string; channel: string; version: string }[];
+    const pulledId = versions.find((v) => v.channel === channel && v.version === pulled.version)?.id;
+    expect((await request.patch(`/api/admin/releases/${pulledId}`, { headers: auth, data: { state: 'pulled' } })).status()).toBe(200);
+
+    const member = await confirmedAccount(request, 'library');
+    await page.setViewportSize(viewport);
+    const watch = await watchPage(page);
+    await signIn(page, member);
+    await page.goto('/Downloads');
+    await expect(page.getByRole('heading', { name: PORTAL_TEXTS.downloads.desktopApp('Solvr') })).toBeVisible();
+
+    // Exactly one entry for the channel: the newest published version (6.3.0), not the pulled 6.4.0 or the draft 6.5.0.
+    const entry = page.getByRole('article', { name: new RegExp(`^Solvr ${channel} `) });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole('heading')).toHaveText(new RegExp(`${PORTAL_TEXTS.files.version('6.3.0').replace(/\./g, '\\.')}$`));
+    const size = sizes(3);
+    await expect(entry.getByRole('list', { name: PORTAL_TEXTS.downloads.platformsOf }).getByRole('listitem')).toHaveText([
+      `${PLATFORM_LABELS.windows} · ${formatFileSize(size.windows)}`,
+      `${PLATFORM_LABELS.macos} · ${formatFileSize(size.macos)}`,
+      `${PLATFORM_LABELS.linux} · ${formatFileSize(size.linux)}`,
+    ]);
+    await entry.getByText(RELEASE_TEXTS.releaseNotes).click();
+    await expect(entry.getByText('Notes of 6.3.0.')).toBeVisible();
+    await expect(entry.getByRole('link', { name: PORTAL_TEXTS.downloads.openDownloadPage })).toBeVisible();
+
+    // None of the 30 release files is a library card, whatever its version or state; no release file type in the filter.
+    await expect(page.getByRole('searchbox', { name: PORTAL_TEXTS.downloads.searchLabel })).toBeVisible();
+    const cards = page.getByRole('region', { name: PORTAL_TEXTS.downloads.listHeading }).getByRole('article');
+    const cardText = (await cards.allInnerTexts()).join('\n');
+    for (const name of [...published, pulled, draft].flatMap((r) => r.files)) expect(cardText).not.toContain(name);
+    const types = await page.getByLabel(PORTAL_TEXTS.downloads.typeLabel).locator('option').allInnerTexts();
+    for (const type of ['EXE', 'DMG', 'ZIP', 'APPIMAGE', 'BLOCKMAP']) expect(types).not.toContain(type);
+
+    // The pulled and draft versions' installers answer 404 to the member; the shown one downloads.
+    for (const name of [`Solvr-Setup-${pulled.version}.exe`, `Solvr-Setup-${draft.version}.exe`]) expect((await page.request.get(`/downloads/${name}`)).status()).toBe(404);
+    expect((await page.request.get('/downloads/Solvr-Setup-6.3.0.exe')).status()).toBe(200);
+
+    const found = await seriousViolations(page, `Downloads with three published versions, a draft and a pulled one (${viewport.width})`);
+    expect(found).toEqual([]);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(watch.problems).toEqual([]);
   });
 }

@@ -155,7 +155,8 @@ describe(`releases and the update feed (${TIER})`, () => {
     expect(feed.files[0].sha512).toBe(sha512(bytes));
     expect(feed.sha512).toBe(sha512(bytes));
     expect(Number.isNaN(Date.parse(feed.releaseDate))).toBe(false);
-    expect(feed.releaseNotes).toBe(real.stable.notes);
+    // Notes reach apps as sanitised HTML, as electron-updater's GitHub provider gives them.
+    expect(feed.releaseNotes).toBe(`<p>Version ${real.stable.version}<br />\nWith fixes.</p>`);
     expect(res.text).not.toContain('\r');
 
     const json = (await api().get('/api/releases/stable/latest.json').expect(200)).body as ReleaseFeed;

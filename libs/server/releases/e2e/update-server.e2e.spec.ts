@@ -6,17 +6,14 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { promisify } from 'util';
 import request from 'supertest';
-import { freePort } from '@solvr/testing';
 import { RELEASE_TEXTS, stagingPoint, type DeployTokenCreated, type PublishedRelease, type ReleaseActivity, type ReleaseVersionView } from '@solvr/contracts';
 import {
   checkForUpdate,
-  createAccount,
-  createApi,
   createBlockMap,
   createTestEnv,
   downloadUpdate,
+  listeningApiWithAdmin,
   multipart,
-  signIn,
   TIER,
   type ApiApp,
   type FilePart,
@@ -73,13 +70,8 @@ describe(`desktop update server (${TIER})`, () => {
   const win101 = file('Solvr-Setup-1.0.1.exe', installer('1.0.1', [100_000, 1_500_000]));
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     t = await createTestEnv();
-    app = await createApi(t.config({ PUBLIC_URL: base, THROTTLE_PER_IP: '1000' }));
-    await app.listen(port, '127.0.0.1');
-    await createAccount(app, ADMIN, PASSWORD, 'admin');
-    adminToken = (await signIn(app, ADMIN, PASSWORD)).token;
+    ({ app, base, adminToken } = await listeningApiWithAdmin(t, { email: ADMIN, password: PASSWORD }));
   });
   afterAll(async () => {
     await app?.close();
@@ -184,7 +176,7 @@ describe(`desktop update server (${TIER})`, () => {
 
   it("answers Squirrel.Mac as documented: the zip's URL when newer, 204 when up to date", async () => {
     const update = await api().get('/api/update/darwin/0.9.0').expect(200);
-    expect(update.body).toEqual({ url: `${base}/downloads/Solvr-1.0.0-universal-mac.zip`, name: '1.0.0', notes: 'First real release.', pub_date: expect.any(String) });
+    expect(update.body).toEqual({ url: `${base}/downloads/Solvr-1.0.0-universal-mac.zip`, name: '1.0.0', notes: '<p>First real release.</p>', pub_date: expect.any(String) });
     expect(new Date(update.body.pub_date).toISOString()).toBe(update.body.pub_date);
     await api().get('/api/update/darwin_arm64/1.0.0').expect(204);
     await api().get('/api/update/plan9/1.0.0').expect(404);
@@ -260,5 +252,31 @@ describe(`desktop update server (${TIER})`, () => {
       [draft],
     ).expect(400);
     expect(refused.body.message).toBe(RELEASE_TEXTS.badVersion);
+  });
+
+  // Last: it publishes the newest macOS and Linux version.
+  it("updates a Mac zip and an AppImage differentially too: MacUpdater from the zip's block map, AppImageUpdater from the block map inside the AppImage", async () => {
+    // macOS: the update zip with its .blockmap beside it, as electron-builder leaves them.
+    const mac100 = file('Solvr-3.0.2-mac.zip', installer('mac-zip'));
+    const mac101 = file('Solvr-3.0.3-mac.zip', installer('mac-zip', [300_000, 1_200_000]));
+    await createBlockMap(mac100);
+    await createBlockMap(mac101);
+    // Linux: each AppImage carries its block map at its end; latest-linux.yml gives its size (blockMapSize).
+    const app100 = file('Solvr-3.0.2.AppImage', installer('appimage'));
+    const app101 = file('Solvr-3.0.3.AppImage', installer('appimage', [200_000, 1_800_000]));
+    const embeddedBefore = await createBlockMap(app100, { embed: true });
+    const embedded = await createBlockMap(app101, { embed: true });
+    expect(embedded.blockMapSize).toBeGreaterThan(0);
+    // The test before revoked the first token.
+    const token = (await admin(api().post('/api/admin/deploy-tokens')).send({ name: 'Differential CI' }).expect(201)).body.token as string;
+    // MacUpdater reads the installed version's block map from the server, so that version is published too.
+    await publish(token, { version: '3.0.2', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.2.AppImage': embeddedBefore.blockMapSize }) }, [mac100, `${mac100}.blockmap`, app100]).expect(201);
+    await publish(token, { version: '3.0.3', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.3.AppImage': embedded.blockMapSize }) }, [mac101, `${mac101}.blockmap`, app101]).expect(201);
+
+    for (const [platform, installed, next] of [['macos', mac100, mac101], ['linux', app100, app101]] as const) {
+      const downloaded = await downloadUpdate(run({ platform, arch: 'x64', currentVersion: '3.0.2', installedFile: installed }));
+      expect({ platform, ...downloaded, sha: sha512(readFileSync(downloaded.file)) }).toMatchObject({ platform, version: '3.0.3', differential: true, sha: sha512(readFileSync(next)) });
+      expect(downloaded.bytesFetched).toBeLessThan(readFileSync(next).length / 4);
+    }
   });
 });

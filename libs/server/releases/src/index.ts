@@ -6,3 +6,4 @@ export * from './seeded-releases';
 export * from './placeholder-archive';
 export * from './migrations';
 export * from './mail-segments';
+export { releaseNotesHtml } from './release-notes';

@@ -92,7 +92,7 @@ export class ReleaseVersionsService {
     const chosen = versionFor((await this.feedInputs(channel, 'macos', null)).candidates, null);
     const zip = chosen?.files.find((f) => f.fileName.toLowerCase().endsWith('.zip') && [arch, 'universal'].includes(f.arch));
     if (!chosen || !zip || !valid(running) || !gt(chosen.version, running)) return null;
-    return { url: `${this.config.publicUrl}${releaseDownloadPath(zip.fileName)}`, name: chosen.version, notes: chosen.notes, pub_date: chosen.date.toISOString() };
+    return { url: `${this.config.publicUrl}${releaseDownloadPath(zip.fileName)}`, name: chosen.version, notes: releaseNotesHtml(chosen.notes), pub_date: chosen.date.toISOString() };
   }
 
   /** Squirrel.Windows' RELEASES of the newest fully rolled-out version, its packages named by their download URLs. */
@@ -188,7 +188,7 @@ export class ReleaseVersionsService {
       path: urlOf(first),
       sha512: first.sha512,
       releaseDate: c.date.toISOString(),
-      releaseNotes: c.notes,
+      releaseNotes: releaseNotesHtml(c.notes),
       ...(c.rolloutPercentage < 100 ? { stagingPercentage: c.rolloutPercentage } : {}),
       channel,
       platform,

@@ -77,3 +77,4 @@ export const profilePayload = (userid: string, changes: Record<string, unknown> 
   profile_completed: true,
   ...changes,
 });
+

@@ -5,6 +5,10 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import { join, relative } from 'path';
 import { hashPassword, UsersService } from '@solvr/server-users';
+import { createApi } from '@solvr/server-app';
+import { freePort } from '@solvr/testing';
+import { signIn } from './accounts';
+import type { TestEnv } from './test-env';
 
 export interface FilePart {
   /** The part's field name; `file` unless a test says otherwise. */
@@ -143,4 +147,14 @@ export function withTamperedSignature(link: HeldLink): HeldLink;
 export function withTamperedSignature(link: string | HeldLink): string | HeldLink {
   const tamper = (url: string) => url.replace(/sig=(.)/, (_m, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
   return typeof link === 'string' ? tamper(link) : { ...link, url: tamper(link.url) };
+}
+
+/** An api listening on a free local port (for clients that need a URL: updaters, electron-builder) and a signed-in admin. */
+export async function listeningApiWithAdmin(t: TestEnv, admin: { email: string; password: string }, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await createApi(t.config({ PUBLIC_URL: base, THROTTLE_PER_IP: '1000', ...env }));
+  await app.listen(port, '127.0.0.1');
+  await createAccount(app, admin.email, admin.password, 'admin');
+  return { app, base, adminToken: (await signIn(app, admin.email, admin.password)).token };
 }

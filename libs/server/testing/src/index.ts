@@ -12,3 +12,4 @@ export * from './sdk';
 export * from './stripe';
 export * from './web-dist';
 export * from './desktop-updater';
+export * from './electron-build';
