@@ -40,14 +40,13 @@ class SolvrPublisher {
   async upload(task) {
     const name = task.safeArtifactName || basename(task.file);
     if (FEED_FILE.test(name)) return;
-    const appInfo = (task.packager || this.context.packager).appInfo;
-    const version = appInfo.version;
+    const { appInfo, config } = task.packager || this.context.packager;
     const form = new FormData();
-    form.set('version', version);
+    form.set('version', appInfo.version);
     // electron-builder's own rule: a prerelease's first identifier is its channel (1.3.0-beta.1 is beta).
     form.set('channel', this.info.channel || appInfo.channel || 'stable');
     form.set('draft', String((this.info.releaseType || 'draft') === 'draft'));
-    const notes = (task.packager || this.context.packager).config?.releaseInfo?.releaseNotes;
+    const notes = config?.releaseInfo?.releaseNotes;
     if (notes) form.set('notes', notes);
     // An AppImage carries its block map inside; electron-builder measured it (feeds need it for differential updates).
     if (task.updateInfo?.blockMapSize) form.set('block_map_sizes', JSON.stringify({ [name]: task.updateInfo.blockMapSize }));

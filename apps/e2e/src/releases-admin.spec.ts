@@ -14,14 +14,19 @@ test.use({ actionTimeout: 15_000 });
 
 const NOTES = 'Faster answers.\nA new hotkey <b>in bold</b>.';
 
-/** What tools/publish-release.mjs sends: the fields, then the files (an installer and its block map). */
-async function publish(request: APIRequestContext, token: string, version: string) {
+/** What tools/publish-release.mjs sends: the fields, then the files (by default an installer and its block map). */
+async function publish(
+  request: APIRequestContext,
+  token: string,
+  version: string,
+  { channel = 'stable', notes = NOTES, draft = false, files = [[`Solvr-Setup-${version}.exe`, 64 * 1024], [`Solvr-Setup-${version}.exe.blockmap`, 1024]] as [string, number][] } = {},
+) {
   const form = new FormData();
   form.append('version', version);
-  form.append('channel', 'stable');
-  form.append('notes', NOTES);
-  form.append('file', new File([randomBytes(64 * 1024)], `Solvr-Setup-${version}.exe`, { type: 'application/octet-stream' }));
-  form.append('file', new File([randomBytes(1024)], `Solvr-Setup-${version}.exe.blockmap`, { type: 'application/octet-stream' }));
+  form.append('channel', channel);
+  form.append('notes', notes);
+  if (draft) form.append('draft', 'true');
+  for (const [name, size] of files) form.append('file', new File([randomBytes(size)], name, { type: 'application/octet-stream' }));
   return request.post('/api/releases/publish', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
 }
 
@@ -253,24 +258,17 @@ for (const viewport of [
     const release = async (minor: number, draft = false) => {
       const version = `6.${minor}.0`;
       const size = sizes(minor);
-      const form = new FormData();
-      form.append('version', version);
-      form.append('channel', channel);
-      form.append('notes', `Notes of ${version}.`);
-      if (draft) form.append('draft', 'true');
-      for (const [name, bytes] of [
+      const files: [string, number][] = [
         [`Solvr-Setup-${version}.exe`, size.windows],
         [`Solvr-Setup-${version}.exe.blockmap`, 512],
         [`Solvr-${version}.dmg`, size.macos],
         [`Solvr-${version}-mac.zip`, 150 * 1024],
         [`Solvr-${version}-mac.zip.blockmap`, 512],
         [`Solvr-${version}.AppImage`, size.linux],
-      ] as const) {
-        form.append('file', new File([randomBytes(bytes)], name, { type: 'application/octet-stream' }));
-      }
-      const res = await request.post('/api/releases/publish', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+      ];
+      const res = await publish(request, token, version, { channel, notes: `Notes of ${version}.`, draft, files });
       expect(res.status(), await res.text()).toBe(201);
-      return { version, files: ((await res.json()) as { files: { file_name: string }[] }).files.map((f) => f.file_name) };
+      return { version, files: files.map(([name]) => name) };
     };
     const published = [await release(1), await release(2), await release(3)];
     const pulled = await release(4);

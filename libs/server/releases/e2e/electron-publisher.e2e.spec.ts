@@ -13,6 +13,8 @@ import {
   createTestEnv,
   downloadUpdate,
   listeningApiWithAdmin,
+  portOf,
+  rawRequest,
   TIER,
   type ApiApp,
   type MacBuild,
@@ -86,12 +88,7 @@ describe(`electron-builder's custom publisher (${TIER})`, () => {
     const feed = await macFeed();
     expect(feed).toMatchObject({ version: '1.2.0', sha512: own.sha512, releaseNotes: '<p>First <strong>Mac</strong> build.</p>' });
     expect(feed?.files.map((f) => [f.url.split('/').pop(), f.sha512, f.size])).toEqual(own.files.map((f) => [f.url, f.sha512, f.size]));
-    const zip = await api().get('/downloads/Solvr-1.2.0-mac.zip').buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
-    expect(sha512(zip.body as Buffer)).toBe(own.sha512);
+    expect(sha512((await rawRequest(portOf(app), '/downloads/Solvr-1.2.0-mac.zip')).body)).toBe(own.sha512);
   }, 60_000);
 
   it('publishes at once with releaseType: release, and MacUpdater moves from the build before by fetching only the changed blocks', async () => {

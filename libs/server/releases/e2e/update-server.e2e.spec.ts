@@ -257,26 +257,27 @@ describe(`desktop update server (${TIER})`, () => {
   // Last: it publishes the newest macOS and Linux version.
   it("updates a Mac zip and an AppImage differentially too: MacUpdater from the zip's block map, AppImageUpdater from the block map inside the AppImage", async () => {
     // macOS: the update zip with its .blockmap beside it, as electron-builder leaves them.
-    const mac100 = file('Solvr-3.0.2-mac.zip', installer('mac-zip'));
-    const mac101 = file('Solvr-3.0.3-mac.zip', installer('mac-zip', [300_000, 1_200_000]));
-    await createBlockMap(mac100);
-    await createBlockMap(mac101);
+    const macBefore = file('Solvr-3.0.2-mac.zip', installer('mac-zip'));
+    const macAfter = file('Solvr-3.0.3-mac.zip', installer('mac-zip', [300_000, 1_200_000]));
+    await createBlockMap(macBefore);
+    await createBlockMap(macAfter);
     // Linux: each AppImage carries its block map at its end; latest-linux.yml gives its size (blockMapSize).
-    const app100 = file('Solvr-3.0.2.AppImage', installer('appimage'));
-    const app101 = file('Solvr-3.0.3.AppImage', installer('appimage', [200_000, 1_800_000]));
-    const embeddedBefore = await createBlockMap(app100, { embed: true });
-    const embedded = await createBlockMap(app101, { embed: true });
-    expect(embedded.blockMapSize).toBeGreaterThan(0);
+    const appImageBefore = file('Solvr-3.0.2.AppImage', installer('appimage'));
+    const appImageAfter = file('Solvr-3.0.3.AppImage', installer('appimage', [200_000, 1_800_000]));
+    const embeddedBefore = await createBlockMap(appImageBefore, { embed: true });
+    const embeddedAfter = await createBlockMap(appImageAfter, { embed: true });
+    expect(embeddedAfter.blockMapSize).toBeGreaterThan(0);
     // The test before revoked the first token.
     const token = (await admin(api().post('/api/admin/deploy-tokens')).send({ name: 'Differential CI' }).expect(201)).body.token as string;
     // MacUpdater reads the installed version's block map from the server, so that version is published too.
-    await publish(token, { version: '3.0.2', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.2.AppImage': embeddedBefore.blockMapSize }) }, [mac100, `${mac100}.blockmap`, app100]).expect(201);
-    await publish(token, { version: '3.0.3', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.3.AppImage': embedded.blockMapSize }) }, [mac101, `${mac101}.blockmap`, app101]).expect(201);
+    await publish(token, { version: '3.0.2', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.2.AppImage': embeddedBefore.blockMapSize }) }, [macBefore, `${macBefore}.blockmap`, appImageBefore]).expect(201);
+    await publish(token, { version: '3.0.3', channel: 'stable', block_map_sizes: JSON.stringify({ 'Solvr-3.0.3.AppImage': embeddedAfter.blockMapSize }) }, [macAfter, `${macAfter}.blockmap`, appImageAfter]).expect(201);
 
-    for (const [platform, installed, next] of [['macos', mac100, mac101], ['linux', app100, app101]] as const) {
+    for (const [platform, installed, next] of [['macos', macBefore, macAfter], ['linux', appImageBefore, appImageAfter]] as const) {
       const downloaded = await downloadUpdate(run({ platform, arch: 'x64', currentVersion: '3.0.2', installedFile: installed }));
-      expect({ platform, ...downloaded, sha: sha512(readFileSync(downloaded.file)) }).toMatchObject({ platform, version: '3.0.3', differential: true, sha: sha512(readFileSync(next)) });
-      expect(downloaded.bytesFetched).toBeLessThan(readFileSync(next).length / 4);
+      const nextBytes = readFileSync(next);
+      expect({ platform, ...downloaded, sha: sha512(readFileSync(downloaded.file)) }).toMatchObject({ platform, version: '3.0.3', differential: true, sha: sha512(nextBytes) });
+      expect(downloaded.bytesFetched).toBeLessThan(nextBytes.length / 4);
     }
   });
 });

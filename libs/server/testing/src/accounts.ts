@@ -77,4 +77,3 @@ export const profilePayload = (userid: string, changes: Record<string, unknown> 
   profile_completed: true,
   ...changes,
 });
-
