@@ -6,6 +6,7 @@
 // To run only what a change affects, see README ("Running only what a change affects").
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT, ensureInstalled, run } from './lib/setup.mjs';
 import { servicesProblem } from './lib/services.mjs';
 
@@ -23,6 +24,16 @@ const failures = [];
 const started = Date.now();
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/** A failure's first lines (colour codes removed), shown under its name so a CI log says why, not only what. */
+const why = (message = '') =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((l) => `      ${l.slice(0, 240)}`)
+    .join('\n');
 
 /** Runs one step, announcing it and noting how long it took; body returns the outcome line's text and whether it failed. */
 function step(name, body) {
@@ -61,7 +72,7 @@ function jest(name, args, env = {}) {
     for (const suite of r.testResults ?? []) {
       const path = suite.name.replace(`${ROOT}/`, '');
       const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const t of failed) failures.push(`${name}: ${path} › ${t.fullName}`);
+      for (const t of failed) failures.push(`${name}: ${path} › ${t.fullName}\n${why(t.failureMessages?.[0])}`);
       if (!failed.length && suite.status === 'failed') failures.push(`${name}: ${path} (did not run: ${suite.message.split('\n').find((l) => l.trim())?.trim() ?? 'failed to load'})`);
     }
     return tally(name, r.numPassedTests, r.numFailedTests + broken + (code !== 0 && r.numFailedTests + broken === 0 ? 1 : 0), r.numPendingTests);
@@ -88,7 +99,7 @@ function failedJourneys(suites, parents = []) {
     const path = suite.title ? [...parents, suite.title] : parents;
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') found.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')}`);
+        if (t.status === 'unexpected') found.push(`[${t.projectName}] ${[...path, spec.title].join(' › ')}\n${why(t.results?.at(-1)?.error?.message)}`);
       }
     }
     found.push(...failedJourneys(suite.suites ?? [], path));

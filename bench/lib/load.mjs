@@ -96,6 +96,8 @@ export function compareFigures(prefix, res) {
     },
     [`${prefix}.p99`]: { label: `${prefix} p99`, ...summarize(res.app.map((r) => r.p99), 'ms') },
     [`${prefix}.ref_p99`]: { label: `${prefix} reference p99`, ...summarize(res.ref.map((r) => r.p99), 'ms') },
+    // p99 of each round over its reference's p99 in the same run: a goal that means the same on any machine.
+    [`${prefix}.p99_ratio`]: { label: `${prefix} p99 / reference p99`, ...summarize(res.app.map((a, i) => (res.ref[i]?.p99 ? a.p99 / res.ref[i].p99 : NaN)), 'x') },
     [`${prefix}.errors`]: {
       label: `${prefix} errors + non-2xx (all rounds)`,
       ...summarize([res.app.reduce((s, r) => s + (r.errors ?? 0) + (r.non2xx ?? 0), 0)], 'count'),

@@ -58,13 +58,20 @@ describe('answers that name a person are not stored', () => {
     expect(seen).toEqual(answers.map(([name, , status]) => ({ name, status, cacheControl: 'no-store' })));
   });
 
-  it('keeps it on the answers replayed to the same caller (@AccountRead), not only on the first', async () => {
-    const asked = [];
-    for (let i = 0; i < 3; i++) asked.push((await as(USER)(api().get('/api/users/me')).expect(200)).headers['cache-control']);
-    expect(asked).toEqual(['no-store', 'no-store', 'no-store']);
+  it('marks public reads as cacheable by anyone, revalidated with their ETag (304 when unchanged)', async () => {
+    const news = await api().get('/api/news').expect(200);
+    const config = await api().get('/api/public-config').expect(200);
+    expect([news.headers['cache-control'], config.headers['cache-control']]).toEqual(['public, no-cache', 'public, max-age=60']);
+    for (const [url, first] of [['/api/news', news], ['/api/public-config', config]] as const) {
+      expect(first.headers.etag).toMatch(/^"[^"]+"$/);
+      const again = await api().get(url).set('If-None-Match', first.headers.etag).expect(304);
+      expect(again.text ?? '').toBe('');
+    }
   });
 
-  it('leaves the public reads cacheable', async () => {
-    expect((await api().get('/api/news').expect(200)).headers['cache-control']).toBeUndefined();
+  it('gives per-user answers an ETag too, and no-store', async () => {
+    const first = await as(USER)(api().get('/api/users/me')).expect(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    await as(USER)(api().get('/api/users/me').set('If-None-Match', first.headers.etag)).expect(304);
   });
 });

@@ -1,4 +1,4 @@
-import { Controller, DynamicModule, Get, Module } from '@nestjs/common';
+import { Controller, DynamicModule, Get, Header, Module } from '@nestjs/common';
 import type { PublicConfig } from '@solvr/contracts';
 import {
   AppConfig,
@@ -7,8 +7,6 @@ import {
   HealthModule,
   InjectConfig,
   Public,
-  PublicRead,
-  ReadReplaysModule,
   AccessModule,
   LoggingModule,
   QueueModule,
@@ -39,8 +37,8 @@ class PublicConfigController {
 
   /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
   @Get()
-  // Settings of this process: the same answer until it restarts.
-  @PublicRead('public-config', 60_000)
+  // Settings of this process: the same answer until it restarts (a browser keeps it a minute, then revalidates).
+  @Header('Cache-Control', 'public, max-age=60')
   get(): PublicConfig {
     return { brand: this.config.brand, googleEnabled: !!this.auth.google, proofVideoId: this.config.proofVideoId };
   }
@@ -55,7 +53,6 @@ export class ApiModule {
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
         MetricsModule,
-        ReadReplaysModule,
         AccessModule.forRoot(config, { imports: [UsersDataModule], useExisting: UsersService }),
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AccountReadCache, AppConfig, configureHttp, httpAdapter, PublicReadCache } from '@solvr/server-core';
+import { AppConfig, configureHttp, httpAdapter } from '@solvr/server-core';
 import { ApiDocs } from '@solvr/server-api-docs';
 import { MetricsServer } from '@solvr/server-observability';
 import { ApiModule } from './api.module';
@@ -11,6 +11,6 @@ export type ApiApp = NestFastifyApplication;
 export async function createApi(config: AppConfig): Promise<ApiApp> {
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), httpAdapter(config), { bufferLogs: true });
   app.get(ApiDocs).describe(app);
-  await configureHttp(app, config, { publicReads: app.get(PublicReadCache), accountReads: app.get(AccountReadCache), metrics: app.get(MetricsServer).requestMetrics() });
+  await configureHttp(app, config, { metrics: app.get(MetricsServer).requestMetrics() });
   return app;
 }

@@ -5,7 +5,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
 import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, mustCompleteProfile, pathTo, type SigninErrorCode } from '@solvr/contracts';
-import { AccountRead, AppConfig, CurrentUser, InjectConfig, NoStore, Public, SessionUser } from '@solvr/server-core';
+import { AppConfig, CurrentUser, InjectConfig, NoStore, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { authConfig, type AuthConfig } from './auth.config';
 import { runPassport } from './passport-fastify';
@@ -195,9 +195,7 @@ export class AuthController {
     return { ...this.respond(res, result), message: AUTH_MESSAGES.passwordChanged };
   }
 
-  // The answer is the caller's account alone: replayed while the account's access state is the same.
   @Get('users/me')
-  @AccountRead()
   me(@CurrentUser() user: SessionUser): Promise<PublicUser> {
     return this.auth.me(user);
   }

@@ -2,11 +2,10 @@ import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Re
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsBoolean } from 'class-validator';
 import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
-import { AccountRead, AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
-import { PURCHASE_READS } from '@solvr/server-payments';
+import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
-import { FilesService, LIBRARY_READS } from './files.service';
+import { FilesService } from './files.service';
 import { FileStats } from './file-stats';
 import { UploadsService } from './uploads.service';
 
@@ -20,11 +19,9 @@ export class FilesController {
   ) {}
 
   /**
-   * FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost), and
-   * replayed to the same caller until the files, their purchases or their account change.
+   * FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost).
    */
   @Get()
-  @AccountRead(LIBRARY_READS, PURCHASE_READS)
   @Header('Content-Type', 'application/json; charset=utf-8')
   list(@CurrentUser() user: SessionUser): Promise<Buffer> {
     return this.files.listJsonFor(user);

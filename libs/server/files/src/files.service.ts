@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
@@ -19,7 +19,7 @@ import {
   type UploadRecord,
   validateUpload,
 } from '@solvr/contracts';
-import { AccessService, AccountReadCache, applyRecordQuery, changedRows, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AccessService, applyRecordQuery, changedRows, InjectConfig, inTransaction, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { ObjectMissing, signDownload, StorageService } from '@solvr/server-storage';
 import { DOWNLOAD_PATH } from './download-holder';
@@ -28,11 +28,6 @@ import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
 import { LibraryCache, type LibraryEntry } from './library-cache';
-
-/** Where the signed links point; the DownloadsController answers there. */
-
-/** The tag of the library answers replayed per caller (@AccountRead on GET /api/files); every write here invalidates it. */
-export const LIBRARY_READS = 'library';
 
 /** The stored object of a new upload, as StorageService.put measured it. */
 export interface StoredUpload {
@@ -67,15 +62,8 @@ export class FilesService {
     private readonly access: AccessService,
     private readonly payments: PaymentsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
-    // The api's; a worker serves no reads.
-    @Optional() private readonly accountReads?: AccountReadCache,
   ) {
     this.library = new LibraryCache(files, dataSource);
-  }
-
-  /** A write here changed what the library shows: the replayed list answers (@AccountRead(LIBRARY_READS)) are made again. */
-  private libraryChanged(): void {
-    this.accountReads?.invalidate(LIBRARY_READS);
   }
 
   /**
@@ -214,7 +202,6 @@ export class FilesService {
       updatedDate: new Date(),
     };
     await this.files.update({ id }, columns);
-    this.libraryChanged();
     return toAdminFileView({ ...row, ...columns });
   }
 
@@ -240,7 +227,6 @@ export class FilesService {
     const row = await this.find(id);
     const updatedDate = new Date();
     await this.files.update({ id }, { isActive, updatedDate });
-    this.libraryChanged();
     return toAdminFileView({ ...row, isActive, updatedDate });
   }
 
@@ -252,7 +238,6 @@ export class FilesService {
     const row = await this.find(id);
     await this.storage.delete(row.storageKey);
     await this.files.delete({ id });
-    this.libraryChanged();
     return { name: row.name };
   }
 
@@ -284,7 +269,6 @@ export class FilesService {
       updatedDate: now,
     });
     await this.files.insert(row);
-    this.libraryChanged();
     return toAdminFileView(row);
   }
 
@@ -325,7 +309,6 @@ export class FilesService {
     });
     accountCounted();
     this.library.counted(fileId);
-    this.libraryChanged();
   }
 
   /** Plain SQL (see plain-sql.ts): a download link waits for it. Answers whether the file still exists. */

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
 import type { NewsFlags, NewsInput, NewsList, NewsView } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, Public, PublicRead, Roles, type SessionUser } from '@solvr/server-core';
-import { NEWS_READS, NEWS_READS_MS, NewsService, pagingOf } from './news.service';
+import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { NewsService, pagingOf } from './news.service';
 
 export class NewsInputDto implements NewsInput {
   @IsString({ message: 'title must be text.' }) title: string;
@@ -26,7 +26,8 @@ export class NewsController {
 
   /** NewsList, as the JSON the service keeps with its cached list. */
   @Get()
-  @PublicRead(NEWS_READS, NEWS_READS_MS)
+  // The same for everyone: a browser or gateway may keep it, asking again each time (ETag, 304 when unchanged).
+  @Header('Cache-Control', 'public, no-cache')
   @Header('Content-Type', 'application/json; charset=utf-8')
   list(@Query('page') page: unknown, @Query('limit') limit: unknown): Promise<Buffer> {
     return this.news.publishedJson(pagingOf(page, limit));

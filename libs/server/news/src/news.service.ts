@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { NEWS_LIMITS, NEWS_TEXTS, validateNews, type NewsFlags, type NewsInput, type NewsList, type NewsView } from '@solvr/contracts';
-import { AppConfig, applyRecordQuery, InjectConfig, PublicReadCache, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AppConfig, applyRecordQuery, InjectConfig, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { sanitizeNewsHtml } from './news-html';
 import { NewsPost } from './news.entity';
 import { TableWatch } from './table-watch';
@@ -65,9 +65,6 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
  * published list and the pages made from it are kept.
  */
 export const NEWS_WATCH_MS = 500;
-/** The tag of the public news answers kept by PublicReadCache (@PublicRead), and how long one is kept at most. */
-export const NEWS_READS = 'news';
-export const NEWS_READS_MS = 1000;
 
 /** A cached page of the published list, and its JSON once asked for. */
 interface PublishedEntry {
@@ -94,7 +91,6 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
     @InjectConfig() private readonly config: AppConfig,
-    private readonly publicReads: PublicReadCache,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -151,7 +147,6 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
   private changed(): void {
     this.revision += 1;
     this.published.clear();
-    this.publicReads.invalidate(NEWS_READS);
     for (const listener of this.listeners) listener();
   }
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { Metric, Registry } from 'prom-client';
-import { onReplayedAnswer } from '@solvr/server-core';
 
 /** Upper bounds (seconds) of the latency buckets: a public read takes about a millisecond, an upload minutes. */
 export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -26,8 +25,6 @@ type Value = { labels: Record<string, string | number>; value: number; metricNam
  */
 export class HttpMetrics {
   private readonly series: Series[] = [];
-  /** Each route's series by status, by method and pattern: for answers replayed before any route is found. */
-  private readonly routes = new Map<string, Map<number, Series>>();
 
   constructor(private readonly prefix = 'solvr_http_') {}
 
@@ -36,7 +33,6 @@ export class HttpMetrics {
     fastify.addHook('onRoute', (route) => {
       const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method);
       const byStatus = new Map<number, Series>();
-      this.routes.set(`${method} ${route.url}`, byStatus);
       const record: onResponseHookHandler = (_req, reply, done) => {
         this.observe(byStatus, method, route.url, reply.statusCode, reply.elapsedTime);
         done();
@@ -52,10 +48,6 @@ export class HttpMetrics {
         this.observe(byStatus, req.method, UNMATCHED, reply.statusCode, reply.elapsedTime);
       }
       done();
-    });
-    onReplayedAnswer(fastify, ({ method, route, statusCode, elapsedMs }) => {
-      const byStatus = this.routes.get(`${method} ${route}`);
-      if (byStatus) this.observe(byStatus, method, route, statusCode, elapsedMs);
     });
   }
 

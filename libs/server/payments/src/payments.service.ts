@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, Injectable, Logger, NotFoundException, Optional, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, HttpException, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import Stripe from 'stripe';
@@ -15,7 +15,7 @@ import {
   type PurchaseView,
   type RevenueSummary,
 } from '@solvr/contracts';
-import { AccountReadCache, type AppConfig, applyRecordQuery, InjectConfig, type RecordQuery } from '@solvr/server-core';
+import { type AppConfig, applyRecordQuery, InjectConfig, type RecordQuery } from '@solvr/server-core';
 import { UsersService } from '@solvr/server-users';
 import { paymentsConfig, type PaymentsConfig } from './payments.config';
 import { PaymentRefund, Purchase } from './purchase.entity';
@@ -40,9 +40,6 @@ const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 const idOf = (ref: string | { id: string } | null | undefined): string | null => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
-/** The tag of replayed answers that show the caller's purchases (@AccountRead): every purchase or refund invalidates it. */
-export const PURCHASE_READS = 'purchases';
-
 /**
  * The one owner of `purchases` and `payment_refunds`. Starts Stripe Checkout Sessions, records a purchase when the
  * provider confirms the payment (signed webhook, or the session read back from the provider), applies refunds in any
@@ -59,8 +56,6 @@ export class PaymentsService {
     private readonly users: UsersService,
     @InjectConfig(paymentsConfig) private readonly settings: PaymentsConfig,
     @InjectConfig() private readonly app: AppConfig,
-    // The api's; a worker serves no reads.
-    @Optional() private readonly accountReads?: AccountReadCache,
   ) {
     const s = settings.stripe;
     this.stripe = s
@@ -244,7 +239,6 @@ export class PaymentsService {
       })
       .orIgnore()
       .execute();
-    this.accountReads?.invalidate(PURCHASE_READS);
     // The refund writes its row before it updates purchases, and this reads refunds after inserting the purchase:
     // whichever of the two comes second sees the other, in any order and even at the same time.
     if (intent && (await this.refunds.existsBy({ stripePaymentIntent: intent }))) await this.markRefunded(intent);
@@ -258,7 +252,6 @@ export class PaymentsService {
 
   private async markRefunded(intent: string): Promise<void> {
     await this.purchases.update({ stripePaymentIntent: intent, paymentStatus: In(['paid']) }, { paymentStatus: 'refunded', updatedDate: new Date() });
-    this.accountReads?.invalidate(PURCHASE_READS);
   }
 
   private requireStripe(): Stripe {

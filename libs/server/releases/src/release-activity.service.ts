@@ -1,16 +1,7 @@
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { FastifyInstance } from 'fastify';
-import type { OutgoingHttpHeaders } from 'http';
 import type { DataSource } from 'typeorm';
 import type { Platform, ReleaseActivity } from '@solvr/contracts';
-import { onReplayedAnswer, sentHeader } from '@solvr/server-core';
-
-/** The headers a feed answer names its version, channel and platform in (read back to count update checks). */
-export const RELEASE_VERSION_HEADER = 'x-release-version';
-export const RELEASE_CHANNEL_HEADER = 'x-release-channel';
-export const RELEASE_PLATFORM_HEADER = 'x-release-platform';
 
 /** How often the counts gathered in memory are added to release_activity. */
 const FLUSH_MS = 5000;
@@ -25,34 +16,13 @@ type Kind = 'downloads' | 'update_checks';
  * their counts to the same rows. Owns release_activity.
  */
 @Injectable()
-export class ReleaseActivityService implements OnModuleInit, OnModuleDestroy {
+export class ReleaseActivityService implements OnModuleDestroy {
   private readonly logger = new Logger('ReleaseActivity');
   private pending = new Map<string, { downloads: number; update_checks: number }>();
   private day = { number: -1, name: '' };
   private readonly timer = setInterval(() => void this.flush(), FLUSH_MS).unref();
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly adapterHost: HttpAdapterHost,
-  ) {}
-
-  /** Counts every feed answer sent, including those replayed ahead of the handler, by the headers it names itself in. */
-  onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (!fastify) return;
-    fastify.addHook('onResponse', (_req, reply, done) => {
-      this.countCheck(reply.statusCode, (name) => sentHeader(reply, name));
-      done();
-    });
-    onReplayedAnswer(fastify, ({ statusCode, headers }) => this.countCheck(statusCode, (name) => headers[name]));
-  }
-
-  private countCheck(statusCode: number, header: (name: string) => OutgoingHttpHeaders[string]): void {
-    const version = header(RELEASE_VERSION_HEADER);
-    if (statusCode === 200 && typeof version === 'string') {
-      this.count('update_checks', String(header(RELEASE_CHANNEL_HEADER)), version, String(header(RELEASE_PLATFORM_HEADER)) as Platform);
-    }
-  }
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   count(kind: Kind, channel: string, version: string, platform: Platform): void {
     const key = `${this.today()}\n${channel}\n${version}\n${platform}`;

@@ -1,4 +1,3 @@
-import type { HttpAdapterHost } from '@nestjs/core';
 import { composeMigrations } from '@solvr/server-core';
 import { FILES_MIGRATIONS } from '@solvr/server-files';
 import { USERS_MIGRATIONS } from '@solvr/server-users';
@@ -16,7 +15,7 @@ describe('ReleaseActivityService: the day a count goes to', () => {
     db = new DataSource({ type: 'better-sqlite3', database: ':memory:', migrations: composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS, RELEASES_MIGRATIONS) });
     await db.initialize();
     await db.runMigrations();
-    activity = new ReleaseActivityService(db, {} as HttpAdapterHost);
+    activity = new ReleaseActivityService(db);
   });
 
   afterEach(async () => {

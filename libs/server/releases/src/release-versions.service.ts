@@ -16,7 +16,7 @@ import {
   type ReleaseVersionView,
   type RolloutChange,
 } from '@solvr/contracts';
-import { AppConfig, InjectConfig, PublicReadCache } from '@solvr/server-core';
+import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
 import { ReleaseFile, ReleaseVersion } from './release.entity';
 import { ReleaseChannelsService } from './release-channels.service';
@@ -27,8 +27,6 @@ import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandid
 /** How long a feed's versions are kept between update checks. */
 export const FEED_INPUTS_MS = 1000;
 
-/** The tag of the feed answers PublicReadCache replays (@PublicRead) until a change here, or FEED_INPUTS_MS. */
-export const FEED_READS = 'update-feeds';
 
 export interface FeedText {
   text: string;
@@ -68,7 +66,6 @@ export class ReleaseVersionsService {
     @InjectRepository(ReleaseFile) private readonly files: Repository<ReleaseFile>,
     @InjectRepository(ReleaseVersion) private readonly versions: Repository<ReleaseVersion>,
     private readonly storage: StorageService,
-    private readonly publicReads: PublicReadCache,
     private readonly channels: ReleaseChannelsService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -157,7 +154,6 @@ export class ReleaseVersionsService {
   /** Forgets the kept feed inputs and answers: after a change made here, the next update check reads them again. */
   forgetFeeds(): void {
     this.inputs.clear();
-    this.publicReads.invalidate(FEED_READS);
   }
 
   /**

@@ -17,15 +17,15 @@ import {
   type ReleasesOverview,
   type ReleaseVersionView,
 } from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, NoStore, Public, PublicRead, Roles, type SessionUser } from '@solvr/server-core';
+import { Audited, CurrentUser, fieldOf, NoStore, Public, Roles, type SessionUser } from '@solvr/server-core';
 import { StoredFileResponder } from '@solvr/server-files';
 import { DeployTokensService } from './deploy-tokens.service';
 import type { ReleaseFile } from './release.entity';
 import { ReleaseChannelsService } from './release-channels.service';
 import { ReleasePublisher } from './release-publisher';
 import { ChannelDto, DeployTokenDto, NotifyDto, RolloutChangeDto } from './releases.dto';
-import { FEED_INPUTS_MS, FEED_READS, ReleaseVersionsService, type FeedText } from './release-versions.service';
-import { RELEASE_CHANNEL_HEADER, RELEASE_PLATFORM_HEADER, RELEASE_VERSION_HEADER, ReleaseActivityService } from './release-activity.service';
+import { ReleaseVersionsService, type FeedText } from './release-versions.service';
+import { ReleaseActivityService } from './release-activity.service';
 import { ReleasesService } from './releases.service';
 import { isSeededPlaceholder } from './seeded-releases';
 
@@ -37,6 +37,7 @@ export class ReleasesController {
   constructor(
     private readonly releases: ReleasesService,
     private readonly versions: ReleaseVersionsService,
+    private readonly activity: ReleaseActivityService,
   ) {}
 
   /** Signed in: the Dashboard's Available Downloads and the download page. */
@@ -64,7 +65,6 @@ export class ReleasesController {
    * and latest.json?platform= as its JSON twin. The same answers as /api/updates/.
    */
   @Public()
-  @PublicRead(FEED_READS, FEED_INPUTS_MS)
   @Get(':channel/:feed')
   async feed(
     @Param('channel') channel: string,
@@ -84,7 +84,7 @@ export class ReleasesController {
     const forPlatform = FEED_PLATFORM.get(feed);
     if (!forPlatform) throw new NotFoundException(RELEASE_TEXTS.notFound);
     const feedText = await this.versions.feedText(channel, forPlatform, forPlatform === 'linux' ? 'x64' : null, stagingId);
-    return void sendFeed(reply, feedText, forPlatform);
+    return void sendFeed(reply, feedText, forPlatform, this.activity);
   }
 }
 
@@ -96,15 +96,17 @@ export class ReleasesController {
 @Public()
 @Controller('updates')
 export class UpdateFeedsController {
-  constructor(private readonly versions: ReleaseVersionsService) {}
+  constructor(
+    private readonly versions: ReleaseVersionsService,
+    private readonly activity: ReleaseActivityService,
+  ) {}
 
   @Get(':file')
-  @PublicRead(FEED_READS, FEED_INPUTS_MS)
   async feed(@Param('file') file: string, @Headers('x-user-staging-id') stagingId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const asked = parseFeedFileName(file);
     if (!asked) throw new NotFoundException(RELEASE_TEXTS.notFound);
     const feedText = await this.versions.feedText(asked.channel, asked.platform, asked.arch, stagingId);
-    return void sendFeed(reply.header('Cache-Control', 'no-cache'), feedText, asked.platform);
+    return void sendFeed(reply.header('Cache-Control', 'no-cache'), feedText, asked.platform, this.activity);
   }
 }
 
@@ -137,12 +139,11 @@ export class SquirrelUpdatesController {
 }
 
 /**
- * A feed answer. Its version, channel and platform go along as headers: the update-check count reads them from every
- * answer, replayed ones included. While a staged version is in play the answer varies by the install's staging id
- * (Vary, which also keeps it out of the replay cache).
+ * A feed answer, counted as an update check of the version it offers. While a staged version is in play the answer
+ * varies by the install's staging id (Vary).
  */
-function sendFeed(reply: FastifyReply, feed: FeedText, platform: Platform): void {
-  reply.header(RELEASE_VERSION_HEADER, feed.version).header(RELEASE_CHANNEL_HEADER, feed.channel).header(RELEASE_PLATFORM_HEADER, platform);
+function sendFeed(reply: FastifyReply, feed: FeedText, platform: Platform, activity: ReleaseActivityService): void {
+  activity.count('update_checks', feed.channel, feed.version, platform);
   if (feed.perInstall) reply.header('Vary', 'x-user-staging-id');
   reply.type('text/yaml; charset=utf-8').send(feed.text);
 }

@@ -1,13 +1,14 @@
 import { contentDisposition, safeFileName } from './content-disposition';
 
 describe('contentDisposition', () => {
-  it('gives an ASCII fallback and the UTF-8 name', () => {
-    expect(contentDisposition('Solvr Setup 1.2.exe')).toBe(`attachment; filename="Solvr Setup 1.2.exe"; filename*=UTF-8''Solvr%20Setup%201.2.exe`);
+  it('gives a plain ASCII name as it is, and another an ASCII fallback and the UTF-8 name', () => {
+    expect(contentDisposition('Solvr Setup 1.2.exe')).toBe(`attachment; filename="Solvr Setup 1.2.exe"`);
     expect(contentDisposition('Résumé – отчёт.pdf')).toBe(
       `attachment; filename="Resume _ _____.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%E2%80%93%20%D0%BE%D1%82%D1%87%D1%91%D1%82.pdf`,
     );
-    expect(contentDisposition("it's (final)*.zip")).toBe(`attachment; filename="it's (final)*.zip"; filename*=UTF-8''it%27s%20%28final%29%2A.zip`);
-    expect(contentDisposition('100%\\ok.txt')).toBe(`attachment; filename="ok.txt"; filename*=UTF-8''ok.txt`);
+    expect(contentDisposition("it's (final)*.zip")).toBe(`attachment; filename="it's (final)*.zip"`);
+    expect(contentDisposition('report ü.pdf')).toBe(`attachment; filename="report u.pdf"; filename*=UTF-8''report%20%C3%BC.pdf`);
+    expect(contentDisposition('100%\\ok.txt')).toBe(`attachment; filename="ok.txt"`);
   });
 
   it.each([
@@ -27,7 +28,7 @@ describe('contentDisposition', () => {
 
   it('drops control characters and quotes', () => {
     const header = contentDisposition('a\r\nSet-Cookie: x=1\u0000\t"b\u007f\u0085.txt');
-    expect(header).toBe(`attachment; filename="aSet-Cookie: x=1b.txt"; filename*=UTF-8''aSet-Cookie%3A%20x%3D1b.txt`);
+    expect(header).toBe(`attachment; filename="aSet-Cookie: x=1b.txt"`);
     for (const c of ['\r', '\n', '\u0000', '\t', '\u007f', '\u0085']) expect(header.includes(c)).toBe(false);
   });
 
@@ -37,7 +38,7 @@ describe('contentDisposition', () => {
     for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F']) {
       expect(safeFileName(`a${c}b.txt`)).toBe('ab.txt');
     }
-    expect(contentDisposition('invoice\u202Efdp.exe')).toBe(`attachment; filename="invoicefdp.exe"; filename*=UTF-8''invoicefdp.exe`);
+    expect(contentDisposition('invoice\u202Efdp.exe')).toBe(`attachment; filename="invoicefdp.exe"`);
   });
 
   it('cuts a 300-character name to 200, keeping the extension', () => {

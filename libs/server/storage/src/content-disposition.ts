@@ -1,3 +1,4 @@
+import formatDisposition from 'content-disposition';
 const MAX_NAME = 200;
 
 /** Control characters, lone surrogates, line/paragraph separators, bidi marks, embeddings, overrides and isolates, double quotes. */
@@ -40,13 +41,15 @@ function cut(name: string): string {
   return chars.slice(0, MAX_NAME - ext.length).join('').trimEnd() + ext;
 }
 
-/** `attachment; filename="<ascii>"; filename*=UTF-8''<encoded>` (RFC 6266) for a sanitised file name. */
+/**
+ * `attachment; filename="<name>"` for a sanitised file name (the `content-disposition` package), with an ASCII
+ * fallback and `filename*=UTF-8''<encoded>` (RFC 6266) when the name is not plain ASCII.
+ */
 export function contentDisposition(fileName: string): string {
   const name = safeFileName(fileName);
   const ascii = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|[%\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return formatDisposition(name, { type: 'attachment', fallback: ascii });
 }

@@ -43,7 +43,7 @@ export interface StorageDriver {
   put(key: string, body: Readable, options?: PutOptions): Promise<PutResult>;
   /** Throws ObjectMissing when there is no such object. */
   stat(key: string): Promise<ObjectStat>;
-  /** Throws ObjectMissing when there is no such object; the range must be satisfiable (see rangeOf). */
+  /** Throws ObjectMissing when there is no such object; the range must be satisfiable (see rangesOf). */
   get(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

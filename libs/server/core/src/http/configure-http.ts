@@ -1,7 +1,10 @@
 import { RequestMethod, BadRequestException, ValidationPipe } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
 import helmet from 'helmet';
 import { MESSAGES } from '@solvr/contracts';
 import { AppConfig, sizeInBytes } from '../config/app-config';
@@ -10,13 +13,12 @@ import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { registerNoStore } from './no-store';
 import { registerMultipartStreams } from './multipart-streams';
 import { keepRawBodyIfAsked } from './raw-body';
-import type { AccountReadCache } from './account-reads';
-import { PublicReadCache } from './public-reads';
-import { answerReplaysFirst, type ReplaySource } from './replays-first';
 import { answerFilesFirst, builtWeb, serveWeb } from './serve-web';
 import { headersSetBy } from './web-assets';
 
 const JSON_MAX_DEPTH = 32;
+/** The answer types worth compressing on the way out: the api's JSON and the update and news feeds. */
+const COMPRESSED_TYPES = /^(application\/(json|xml|yaml|x-yaml|[a-z.+-]+\+(json|xml))|text\/(yaml|xml))\b/;
 
 /** How deeply arrays and objects nest in a parsed JSON value, counted without recursion. */
 export function depthOf(value: unknown): number {
@@ -52,7 +54,7 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
 export async function configureHttp(
   app: NestFastifyApplication,
   config: AppConfig,
-  opts: { web?: boolean; publicReads?: PublicReadCache; accountReads?: AccountReadCache; metrics?: { attach(fastify: FastifyInstance): void } } = {},
+  opts: { web?: boolean; metrics?: { attach(fastify: FastifyInstance): void } } = {},
 ): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
@@ -86,10 +88,20 @@ export async function configureHttp(
   if (web) answerFilesFirst(fastify, web, headersSetBy(securityHeaders));
 
   await app.register(fastifyCookie);
-  // Ahead of the security headers' hook: a kept public or account answer carries the ones it was first sent with (the api's; the worker,
-  // health only, has none).
-  opts.publicReads?.attach(fastify);
-  opts.accountReads?.attach(fastify);
+  // An ETag on every buffered answer, and 304 when the browser's copy is current; the tag is of the plain bytes, so
+  // it is registered ahead of compression (hooks run in the order they are added).
+  await app.register(fastifyEtag);
+  // JSON and feed answers over a packet in brotli or gzip, made per answer. Brotli's default level (11) costs tens
+  // of ms for a large list; level 1 compresses 1,000 files' 440 KB to 36 KB in 0.7 ms (level 4: 34 KB in 1.7 ms).
+  // Pages and built files come compressed already (Content-Encoding set); stored files are of other types.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Request bodies are taken as sent, as before: a compressed upload is no format the api accepts.
+    globalDecompression: false,
+    threshold: 1400,
+    customTypes: COMPRESSED_TYPES,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+  });
   fastify.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   // Uploads stream through busboy; the files module sets its own size limit per route.
   await registerMultipartStreams(fastify);
@@ -123,8 +135,4 @@ export async function configureHttp(
     });
   });
   await fastify.ready();
-  const replays: ReplaySource[] = [];
-  if (opts.publicReads) replays.push(opts.publicReads);
-  if (opts.accountReads) replays.push(opts.accountReads);
-  if (replays.length) answerReplaysFirst(fastify, replays);
 }

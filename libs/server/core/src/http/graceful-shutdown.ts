@@ -1,21 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
+import closeWithGrace from 'close-with-grace';
 
 /**
- * On SIGTERM/SIGINT: stop taking connections, let Nest close modules (queue, database, in-flight jobs),
- * then exit 0. A second signal, or 25 s without finishing, exits at once.
+ * On SIGTERM, SIGINT (and the other termination signals) or a crash: stop taking connections, let Nest close modules
+ * (queue, database, in-flight jobs), then exit (0 after a signal, 1 after an error). A second signal, or 25 s
+ * without finishing, exits at once with 1 (close-with-grace).
  */
 export function closeOnSignals(app: INestApplication, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): void {
-  let closing = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (closing) process.exit(1);
-    closing = true;
-    log(`${signal} received: shutting down`);
-    setTimeout(() => process.exit(1), 25_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  closeWithGrace({ delay: 25_000, logger: false }, async ({ signal, err }) => {
+    log(err ? `${err.message}: shutting down` : `${signal ?? 'exit'} received: shutting down`);
+    await app.close();
+  });
 }

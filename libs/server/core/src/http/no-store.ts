@@ -1,13 +1,13 @@
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
-import type { FastifyInstance, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 /** The route config flag @NoStore sets; Fastify hands a route's config to the onRoute hook below. */
 interface NoStoreConfig {
   noStore?: boolean;
 }
 
-/** Adds the flag to a handler's route config, keeping what else it holds (e.g. @PublicRead's). */
+/** Adds the flag to a handler's route config, keeping what else it holds. */
 function mark(handler: object): void {
   const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
   Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, noStore: true } satisfies NoStoreConfig, handler);
@@ -29,12 +29,6 @@ export function NoStore(): ClassDecorator & MethodDecorator {
   };
 }
 
-/** Set as the request starts, so that an answer kept for replay (@AccountRead) is kept, and replayed, with it. */
-const noStoreFromStart: onRequestHookHandler = (_req, reply, done) => {
-  reply.header('Cache-Control', 'no-store');
-  done();
-};
-
 const noStoreHeader: onSendHookHandler = (_req, reply, payload, done) => {
   // A handler's own value that already forbids storing (e.g. 'private, no-store') stays.
   if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('Cache-Control', 'no-store');
@@ -47,8 +41,7 @@ const withHook = <T>(own: T | T[] | undefined, hook: T): T | T[] => (own ? [...(
 export function registerNoStore(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (!(route.config as NoStoreConfig | undefined)?.noStore) return;
-    route.onRequest = withHook(route.onRequest, noStoreFromStart);
-    // Again as the answer goes: a handler's own cacheable value does not win.
+    // As the answer goes, refusals included: a handler's own cacheable value does not win.
     route.onSend = withHook(route.onSend, noStoreHeader);
   });
 }

@@ -2,7 +2,6 @@ import { DynamicModule, Global, Inject, Injectable, LoggerService, Module } from
 import pino, { type Logger as Pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { AppConfig } from '../config/app-config';
-import { onReplayedAnswer } from '../http/replays-first';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
@@ -54,17 +53,14 @@ export const redactUrl = (url: string) => url.replace(/([?&](?:sig|token)=)[^&]*
  * A hook rather than a middleware, and nothing is built when the level is off, so it costs almost nothing.
  */
 export function logRequests(fastify: FastifyInstance, log: Pino): void {
-  const line = (id: string | undefined, method: string, url: string, status: number, elapsedMs: number) => {
-    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-    if (log.isLevelEnabled(level) && !url.startsWith('/api/health')) {
-      log[level]({ req: { id, method, url: redactUrl(url) }, res: { statusCode: status }, responseTime: Math.round(elapsedMs) }, 'request completed');
-    }
-  };
   fastify.addHook('onResponse', (req, reply, done) => {
-    line(req.id, req.method, req.url, reply.statusCode, reply.elapsedTime);
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    if (log.isLevelEnabled(level) && !req.url.startsWith('/api/health')) {
+      log[level]({ req: { id: req.id, method: req.method, url: redactUrl(req.url) }, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    }
     done();
   });
-  onReplayedAnswer(fastify, (answer) => line(undefined, answer.method, answer.url, answer.statusCode, answer.elapsedMs));
 }
 
 @Global()
