@@ -20,7 +20,31 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   jsonOnly: 'Please send this request as JSON.',
   crossSite: 'This request must come from this site.',
+  passwordBlank: 'Please enter your password.',
+  newPasswordBlank: 'Please enter a new password.',
 } as const;
+
+/** POST /api/auth/forgot-password and /api/auth/resend-verification. */
+export interface EmailRequest {
+  email: string;
+}
+
+/** POST /api/auth/login. */
+export interface LoginRequest extends EmailRequest {
+  password: string;
+}
+
+/** POST /api/users/me/password: the current password is needed once the account has one. */
+export interface ChangePasswordRequest {
+  current_password?: string;
+  password: string;
+}
+
+/** POST /api/auth/reset-password: the token from the e-mailed link and the new password. */
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
 
 export const VERIFY_EMAIL_TTL_HOURS = 24;
 export const RESET_PASSWORD_TTL_HOURS = 1;

@@ -240,6 +240,17 @@ export interface CampaignRequest {
   segment?: MailSegmentRef;
 }
 
+/** POST /api/admin/mail/campaigns/test: the message alone, sent to the admin. */
+export type CampaignTestRequest = Pick<CampaignRequest, 'subject' | 'message'>;
+
+/** POST /api/admin/mail/preview: the message as written so far. */
+export type MailPreviewRequest = Partial<CampaignTestRequest>;
+
+/** POST /api/admin/mail/test: which of the portal's own mails to send the admin. */
+export interface TestMailRequest {
+  kind: 'email' | 'contact';
+}
+
 /** The message alone (the test send has no recipients). */
 export function messageProblem(req: Partial<Pick<CampaignRequest, 'subject' | 'message'>>): string | null {
   if (!req.subject?.trim() || !req.message?.trim()) return EMAIL_CENTER_TEXTS.required;

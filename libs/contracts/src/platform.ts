@@ -96,3 +96,11 @@ export const PLATFORM_TEXTS = {
   profileLookup: 'Send email or userid.',
   profileOwnOnly: 'You can only update your own profile.',
 } as const;
+
+/** POST /api/apps/{appId}/auth/login, as @base44/sdk's loginViaEmailPassword sends it. */
+export interface PlatformLoginRequest {
+  email: string;
+  password: string;
+  /** Sent by the SDK only when the app has one; this server does not use a captcha. */
+  turnstile_token?: string;
+}

@@ -1,10 +1,9 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, NotFoundException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { randomBytes } from 'crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticateOptions } from 'passport';
-import { AUTH_MESSAGES, checkSignupRequest, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MAX, MESSAGES, mustCompleteProfile, pathTo, type SigninErrorCode } from '@solvr/contracts';
+import { AUTH_MESSAGES, checkSignupRequest, mustCompleteProfile, pathTo, type SigninErrorCode } from '@solvr/contracts';
 import { AppConfig, CurrentUser, InjectConfig, NoStore, Public, SessionUser } from '@solvr/server-core';
 import { AuthService, GoogleLinkRefused, GoogleProfile, PublicUser, SignedIn } from './auth.service';
 import { authConfig, type AuthConfig } from './auth.config';
@@ -13,34 +12,11 @@ import { safeReturnTo } from './return-to';
 import { REFRESH_TTL_MS } from './sessions.service';
 import { SameSiteGuard } from './same-site.guard';
 import { Throttle, ThrottleGuard, ThrottleService } from './throttle.guard';
+import { EmailDto, LoginDto, SignupDto, ChangePasswordDto, ResetDto } from './auth.dto';
 
 export const REFRESH_COOKIE = 'solvr_refresh';
 const STATE_COOKIE = 'solvr_oauth_state';
 const RETURN_COOKIE = 'solvr_oauth_return';
-
-class EmailDto {
-  @IsString({ message: AUTH_MESSAGES.emailRequired }) @Matches(EMAIL_PATTERN, { message: AUTH_MESSAGES.emailRequired }) @MaxLength(EMAIL_MAX_LENGTH) email: string;
-}
-
-class LoginDto extends EmailDto {
-  @IsString() @IsNotEmpty({ message: 'Please enter your password.' }) @MaxLength(FIELD_MAX.password) password: string;
-}
-
-/** Blank fields are answered by the controller with the spec's message, in the spec's order. */
-class SignupDto {
-  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) email?: string;
-  @IsOptional() @IsString({ message: MESSAGES.signup.blank }) @MaxLength(FIELD_MAX.password) password?: string;
-}
-
-class ChangePasswordDto {
-  @IsOptional() @IsString() @MaxLength(FIELD_MAX.password) current_password?: string;
-  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(FIELD_MAX.password) password: string;
-}
-
-class ResetDto {
-  @IsString() @IsNotEmpty({ message: AUTH_MESSAGES.linkInvalid }) token: string;
-  @IsString() @IsNotEmpty({ message: 'Please enter a new password.' }) @MaxLength(FIELD_MAX.password) password: string;
-}
 
 /** Every answer is about one account: its user, its tokens. */
 @Controller()

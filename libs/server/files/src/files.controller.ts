@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IsBoolean } from 'class-validator';
-import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileUpdate, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
+import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
 import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
 import { FileStats } from './file-stats';
 import { UploadsService } from './uploads.service';
+import { FileUpdateDto } from './files.dto';
 
 /** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
 @Controller('files')
@@ -52,10 +52,6 @@ export class FilesController {
   checkout(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<CheckoutStart> {
     return this.files.checkout(id, user);
   }
-}
-
-export class FileUpdateDto implements FileUpdate {
-  @IsBoolean({ message: 'is_active must be true or false.' }) is_active: boolean;
 }
 
 /** The admin console's Files and Upload tabs (a file's allowed_users are e-mail addresses). */

@@ -1,17 +1,13 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { IsArray, IsIn, IsObject, IsOptional, IsString } from 'class-validator';
 import {
   type CampaignCreated,
   type CampaignDetail,
   type CampaignPreview,
-  type CampaignRequest,
   type CampaignView,
-  type ContactRequest,
   MAIL_LIMITS,
   type MailAudienceCount,
   type MailAudienceRequest,
   type MailSegmentChoice,
-  type MailSegmentRef,
   type MailRecipientIds,
   type MailRecipientPage,
   type SubscriptionView,
@@ -23,25 +19,7 @@ import { UsersService } from '@solvr/server-users';
 import { CampaignsService } from './campaigns.service';
 import { SiteMailService } from './site-mail.service';
 import { UnsubscribeLinks } from './unsubscribe-links';
-
-export class CampaignDto implements CampaignRequest {
-  @IsString({ message: 'subject must be text.' }) subject: string;
-  @IsString({ message: 'message must be text.' }) message: string;
-  @IsOptional() @IsArray({ message: 'userIds must be a list.' }) @IsString({ each: true, message: 'userIds must be a list of ids.' }) userIds?: string[];
-  @IsOptional() @IsObject({ message: 'all must be an object.' }) all?: { q: string };
-  @IsOptional() @IsObject({ message: 'segment must be an object.' }) segment?: MailSegmentRef;
-}
-
-export class AudienceDto implements MailAudienceRequest {
-  @IsOptional() @IsArray({ message: 'userIds must be a list.' }) @IsString({ each: true, message: 'userIds must be a list of ids.' }) userIds?: string[];
-  @IsOptional() @IsObject({ message: 'all must be an object.' }) all?: { q: string };
-  @IsOptional() @IsObject({ message: 'segment must be an object.' }) segment?: MailSegmentRef;
-}
-
-export class CampaignTestDto {
-  @IsString({ message: 'subject must be text.' }) subject: string;
-  @IsString({ message: 'message must be text.' }) message: string;
-}
+import { CampaignDto, AudienceDto, CampaignTestDto, PreviewDto, ContactDto, TestMailDto } from './mail.dto';
 
 /** The parts class-validator does not reach: the search text and the segment's fields. */
 function checkAudience(body: MailAudienceRequest): void {
@@ -50,23 +28,6 @@ function checkAudience(body: MailAudienceRequest): void {
   if (segment && (typeof segment.kind !== 'string' || (segment.option !== undefined && typeof segment.option !== 'string'))) {
     throw new BadRequestException('segment.kind and segment.option must be text.');
   }
-}
-
-export class PreviewDto {
-  @IsOptional() @IsString({ message: 'subject must be text.' }) subject?: string;
-  @IsOptional() @IsString({ message: 'message must be text.' }) message?: string;
-}
-
-export class ContactDto implements Partial<ContactRequest> {
-  @IsOptional() @IsString({ message: 'name must be text.' }) name?: string;
-  @IsOptional() @IsString({ message: 'email must be text.' }) email?: string;
-  @IsOptional() @IsString({ message: 'category must be text.' }) category?: ContactRequest['category'];
-  @IsOptional() @IsString({ message: 'subject must be text.' }) subject?: string;
-  @IsOptional() @IsString({ message: 'message must be text.' }) message?: string;
-}
-
-export class TestMailDto {
-  @IsIn(['email', 'contact'], { message: 'kind must be email or contact.' }) kind: 'email' | 'contact';
 }
 
 const PAGE_MAX = 200;

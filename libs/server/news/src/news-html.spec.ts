@@ -1,6 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import { sanitizeNewsHtml, VIDEO_HOSTS } from './news-html';
-import { XSS_CORPUS } from './xss-corpus';
+import { XSS_CORPUS } from '../testing/xss-corpus';
 
 interface Node {
   name?: string;

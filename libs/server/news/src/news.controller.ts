@@ -1,22 +1,8 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
-import type { NewsFlags, NewsInput, NewsList, NewsView } from '@solvr/contracts';
+import type { NewsList, NewsView } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, Public, Roles, type SessionUser } from '@solvr/server-core';
 import { NewsService, pagingOf } from './news.service';
-
-export class NewsInputDto implements NewsInput {
-  @IsString({ message: 'title must be text.' }) title: string;
-  @IsString({ message: 'content must be text.' }) content: string;
-  @IsOptional() @IsString({ message: 'excerpt must be text.' }) excerpt?: string;
-  @IsOptional() @IsString({ message: 'author must be text.' }) author?: string;
-  @IsOptional() @IsBoolean({ message: 'is_featured must be true or false.' }) is_featured?: boolean;
-  @IsOptional() @IsBoolean({ message: 'is_published must be true or false.' }) is_published?: boolean;
-}
-
-export class NewsFlagsDto implements NewsFlags {
-  @IsOptional() @IsBoolean({ message: 'is_published must be true or false.' }) is_published?: boolean;
-  @IsOptional() @IsBoolean({ message: 'is_featured must be true or false.' }) is_featured?: boolean;
-}
+import { NewsInputDto, NewsFlagsDto } from './news.dto';
 
 /** The public news: published posts only; a draft is 404 like a post that does not exist. */
 @Public()

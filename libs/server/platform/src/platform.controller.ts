@@ -18,8 +18,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { FIELD_MAX, FILE_TEXTS, PLATFORM_TEXTS } from '@solvr/contracts';
+import { FILE_TEXTS, PLATFORM_TEXTS } from '@solvr/contracts';
 import { NoStore, Public } from '@solvr/server-core';
 import { AuthService, Throttle, ThrottleGuard, ThrottleService } from '@solvr/server-auth';
 import { FilesService, StoredFileResponder } from '@solvr/server-files';
@@ -32,6 +31,7 @@ import { PlatformIntegrations } from './integrations.service';
 import { namedParameters } from './named-parameters';
 import { Caller, type PlatformCaller, PlatformGuard, requireService } from './platform-caller';
 import { PlatformErrorsInterceptor } from './platform-errors.interceptor';
+import { PlatformLoginDto } from './platform.dto';
 
 /**
  * Every route of the platform layer: public to the site's access guard (anonymous callers read what is public), with
@@ -98,13 +98,6 @@ export class PlatformEntitiesController {
   removeMatching(@Caller() caller: PlatformCaller, @Param('entity') entity: string, @Body() body: unknown) {
     return this.entities.removeMatching(entity, caller, body);
   }
-}
-
-export class PlatformLoginDto {
-  @IsString() @MaxLength(FIELD_MAX.email) email: string;
-  @IsString() @MaxLength(FIELD_MAX.password) password: string;
-  /** Sent by the SDK only when the app has one; this server does not use a captcha. */
-  @IsOptional() @IsString() @MaxLength(4096) turnstile_token?: string;
 }
 
 /** Spec section 7: /apps/{appId}/auth/login and the service role's token lookup. */

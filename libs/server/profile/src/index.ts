@@ -1,3 +1,3 @@
 export * from './profile.module';
 export * from './profile.service';
-export { ProfileUpdateDto } from './profile.controller';
+export { ProfileUpdateDto } from './profile.dto';

@@ -1,16 +1,12 @@
 import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
-import { IsIn } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { ADMIN_USERS_TEXTS, type AdminSummary, type AdminUserDetail, type AdminUserPage, type AdminUserView, type DailyCount, ROLES, type Role, type RoleChange, type UserPick } from '@solvr/contracts';
+import { type AdminSummary, type AdminUserDetail, type AdminUserPage, type AdminUserView, type DailyCount, type UserPick } from '@solvr/contracts';
 import { Audited, CurrentUser, fieldOf, NoStore, queryText, Roles, type SessionUser } from '@solvr/server-core';
 import { UserDirectory, toAdminUserView } from './user-directory';
 import { userOrderOf } from './user-order';
 import { usersCsv, usersCsvText } from './users-csv';
 import { UsersService } from './users.service';
-
-export class RoleChangeDto implements RoleChange {
-  @IsIn(ROLES, { message: ADMIN_USERS_TEXTS.badRole }) role: Role;
-}
+import { RoleChangeDto } from './users.dto';
 
 @Controller('admin')
 @Roles('admin')

@@ -1,11 +1,11 @@
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Injectable, NotFoundException, Param, Post } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsOptional, IsString } from 'class-validator';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS, savedSearchProblem, type SavedUserSearch, type SavedUserSearchRequest } from '@solvr/contracts';
 import { CurrentUser, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { SavedSearch } from './saved-search.entity';
+import { SavedSearchDto } from './users.dto';
 
 const view = (s: SavedSearch): SavedUserSearch => ({ id: s.id, name: s.name, q: s.q, created_date: s.createdDate.toISOString() });
 
@@ -36,11 +36,6 @@ export class SavedSearchesService {
     const result = await this.searches.delete({ id });
     if (!result.affected) throw new NotFoundException(SAVED_SEARCH_TEXTS.notFound);
   }
-}
-
-export class SavedSearchDto implements Partial<SavedUserSearchRequest> {
-  @IsOptional() @IsString({ message: 'name must be text.' }) name?: string;
-  @IsOptional() @IsString({ message: 'q must be text.' }) q?: string;
 }
 
 /** GET/POST /api/admin/saved-searches, DELETE /api/admin/saved-searches/:id. */

@@ -2,25 +2,15 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Worker } from 'worker_threads';
 import type { DataSource } from 'typeorm';
-import { SaturationGate } from './saturation-gate';
 import { sqliteFileOf, startSqliteWorker } from './sqlite-worker';
 
 /**
- * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes). On a
- * busy machine the api's thread gets the CPU first and a long search waits rather than the requests around it: the
- * worker's thread (Linux schedules each thread on its own) runs as SCHED_IDLE, which yields the CPU at once to any
- * other thread that wakes; where chrt is missing, at nice 19. Nice alone did not do it: a nice 19 loop beside the
- * api halved its req/s as much as a nice 0 one (the scheduler lets the running thread finish its slice), an
- * idle-class one cost a quarter (issue 27).
+ * The worker: its own read-only connection to the same SQLite file (WAL lets it read beside the api's writes), its
+ * thread at nice 19 (Linux schedules each thread on its own), so that the api's thread gets the CPU first.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('worker_threads');
-try {
-  const thread = require('fs').readlinkSync('/proc/thread-self').split('/').pop();
-  require('child_process').execFileSync('chrt', ['--idle', '--pid', '0', thread], { stdio: 'ignore', timeout: 5000 });
-} catch {
-  try { require('os').setPriority(19); } catch {}
-}
+try { require('os').setPriority(19); } catch {}
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -39,10 +29,7 @@ type Reply = { id: number; rows?: Record<string, unknown>[]; error?: string };
  * the api's connection is 50 ms in which no other request moves. On SQLite (a file) these run on a worker
  * thread with its own read-only connection, one at a time, in order; on MariaDB the driver is asynchronous already
  * and they go to the pool as usual. Raw SQL in, raw rows out (the caller's query builder makes the SQL).
- *
- * While the api is saturated they go second on both (SaturationGate: at most a quarter of the time). On MariaDB the
- * database's CPU is what the api's thread waits for: an admin searching in a loop kept mariadbd busy 0.86 of a core
- * on a 2-core machine, and GET /api/public-config beside it lost half its req/s and twice its p99 (issue 27).
+
  */
 @Injectable()
 export class OffThreadReads implements OnModuleDestroy {
@@ -50,28 +37,10 @@ export class OffThreadReads implements OnModuleDestroy {
   private next = 1;
   private readonly waiting = new Map<number, { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }>();
   private readonly logger = new Logger(OffThreadReads.name);
-  private readonly gate = new SaturationGate();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   all<T = Record<string, unknown>>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.gate.run(() => this.read<T>(sql, params));
-  }
-
-  /** Whether the api's thread is saturated now (SaturationGate): bulk work may then ask for less at a time. */
-  get saturated(): boolean {
-    return this.gate.saturated;
-  }
-
-  /**
-   * Bulk work that must run on the api's own thread (turning an export's rows into text, say), metered by the same
-   * gate as the reads: while the api is saturated it goes second, as they do.
-   */
-  onThread<T>(work: () => T): Promise<T> {
-    return this.gate.run(async () => work());
-  }
-
-  private read<T>(sql: string, params: unknown[]): Promise<T[]> {
     const file = sqliteFileOf(this.dataSource);
     if (!file) return this.dataSource.query(sql, params);
     const worker = this.worker ?? this.start(file);
@@ -83,7 +52,6 @@ export class OffThreadReads implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.gate.stop();
     const worker = this.worker;
     this.worker = null;
     if (worker) await worker.terminate();
