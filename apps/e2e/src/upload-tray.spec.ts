@@ -129,9 +129,13 @@ for (const viewport of [
       await page.getByRole('tab', { name: 'Upload' }).click();
       await expect(page.getByRole('listitem')).toHaveCount(0);
       const picker = page.getByLabel(label(U.file));
+      // Waited for before the first key: Playwright turns on Chromium's file chooser interception when a listener
+      // appears, and a Space that lands before that opens the (headless, invisible) native dialog instead.
+      const choosing = page.waitForEvent('filechooser');
       for (let i = 0; i < 30 && !(await picker.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
       await expect(picker).toBeFocused();
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      await page.keyboard.press('Space');
+      const chooser = await choosing;
       expect(chooser.isMultiple()).toBe(true);
       await chooser.setFiles(path);
       const keyboardItem = item(`Tray-Keyboard-${stamp}.zip`);

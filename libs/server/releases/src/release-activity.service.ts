@@ -31,7 +31,7 @@ export class ReleaseActivityService implements OnModuleDestroy {
     this.pending.set(key, counts);
   }
 
-  /** The UTC day counts go to, named once a day: every update check asks (it was 1.5 % of a feed replay's time). */
+  /** The UTC day counts go to, named once a day: every update check asks (it was 1.5 % of a feed answer's time). */
   private today(): string {
     const now = Date.now();
     const number = Math.floor(now / DAY_MS);

@@ -78,9 +78,8 @@ export class AccessService {
 
   /**
    * verifyAccessToken's answer without waiting, when all it needs is at hand (the token checked before, the account's
-   * state kept): the same decision, without waiting on a read. verifyAccessToken answers with it when it can; a replayed
-   * read, which must not wait at all, asks it first. Undefined when something is not at hand or the token does not
-   * count: verifyAccessToken then decides, and says why.
+   * state kept): the same decision, without waiting on a read. verifyAccessToken answers with it when it can.
+   * Undefined when something is not at hand or the token does not count: verifyAccessToken then decides, and says why.
    */
   verifiedNow(token: string): { user: SessionUser; state: AccessState } | undefined {
     const claims = this.checkedTokens.get(token);
