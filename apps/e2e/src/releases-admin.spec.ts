@@ -176,10 +176,14 @@ for (const viewport of [
       await page.keyboard.press('Tab');
       await expect(form.getByLabel(RELEASE_TEXTS.releaseNotes)).toBeFocused();
       await page.keyboard.type('Answers in half the time.');
+      // Waited for before the key that reaches the picker: Playwright turns on Chromium's file chooser interception
+      // asynchronously once a listener exists, and a Space that beat it opened the invisible native dialog.
+      const choosing = page.waitForEvent('filechooser');
       await page.keyboard.press('Tab');
       const picker = form.getByLabel(label(T.files));
       await expect(picker).toBeFocused();
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      await page.keyboard.press('Space');
+      const chooser = await choosing;
       expect(chooser.isMultiple()).toBe(true);
       await chooser.setFiles(files);
       await expect(form.getByText(T.chosenFiles(2))).toBeVisible();
