@@ -1,7 +1,7 @@
 // Reads: GET endpoints of the api against bare node:http sending exactly the same bytes and content-type, both
 // loaded by autocannon at 64 connections, alternating over the rounds.
 //   public-config  GET /api/public-config, public
-//   library        GET /api/files signed in as a plain user, with 10,000 files in the database (smoke: 1,000),
+//   library        GET /api/files (its first page of 48) signed in as a plain user, with 10,000 files in the database (smoke: 1,000),
 //                  written straight into it (rows only: listing needs no stored bytes) and removed afterwards.
 //                  Each round sends one request per connection, all at once, rather than running for a time: a
 //                  request takes hundreds of ms there, so a 5-s window could end with all 64 still in flight.
@@ -13,9 +13,10 @@
 //                  with every call): the same public answer
 //   me             GET /api/users/me signed in as a plain user (issue 27: what every signed-in request costs)
 //   update-feed    GET /api/updates/latest.yml as electron-updater asks (issue 28)
-//   files          GET /api/files signed in, about 1,000 files visible (issue 27)
-//   (files and library are asked as the portal's own fetch asks, Accept-Encoding included: the app replays the
-//   list in brotli, and the reference sends those same brotli bytes)
+//   files          GET /api/files (its first page) signed in, about 1,000 files visible (issue 27)
+//   library-small  the same first page with 100 files in the database: the 10,000-file library should answer as fast
+//   (files and library are asked as the portal's own fetch asks, Accept-Encoding included; the reference sends the
+//   same compressed bytes)
 //   landing-ssr    GET /Landing as a browser asks for it: the server-rendered page (HTML with the news in it)
 // BENCH_ENDPOINTS=me,files runs only the endpoints named. Later issues add their reads to ENDPOINTS (goals per endpoint go in bench/budgets.json); an endpoint may
 // prepare(ctx) → { headers, notes, figures(), cleanup() } what it needs (figures: its own, measured after the rounds),
@@ -32,10 +33,10 @@ import { sampleRss } from '../lib/processes.mjs';
 import { startBare } from '../lib/reference.mjs';
 import { median, percentile, summarize } from '../lib/stats.mjs';
 
-/** The columns of files (migration 1763700000010-files). */
+/** The columns of files (migrations 1763700000010-files and 1763700000500-library-order). */
 const FILE_COLUMNS = [
   'id', 'name', 'description', 'version', 'file_name', 'file_type', 'file_size', 'storage_key', 'sha256', 'sha512', 'access_type',
-  'allowed_users', 'is_active', 'is_paid', 'price', 'currency', 'download_count', 'created_by', 'created_date', 'updated_date',
+  'allowed_users', 'is_active', 'is_paid', 'price', 'currency', 'download_count', 'created_by', 'created_date', 'updated_date', 'type_label',
 ];
 
 /**
@@ -73,6 +74,7 @@ function libraryRows(count, viewer) {
       null,
       created,
       created,
+      fileName.split('.').pop().toUpperCase(),
     ];
   });
 }
@@ -217,6 +219,8 @@ export const ENDPOINTS = [
   // Issue 28: the desktop app's update check (at start and every few hours, from every install).
   { name: 'update-feed', path: '/api/updates/latest.yml', prepare: publishedRelease },
   { name: 'library', path: '/api/files', prepare: prepareLibrary, amount: (ctx) => ctx.connections, timeout: 120, single: 5, rss: true },
+  // Issue 55: the first page of a 100-file library, to set beside the 10,000-file one.
+  { name: 'library-small', path: '/api/files', prepare: async (ctx) => ({ ...(await prepareLibrary(ctx, 100)), figures: undefined }), single: 5 },
 ];
 
 export default {
@@ -245,8 +249,8 @@ export default {
           const file = join(tmp, `${ep.name}.bin`);
           writeFileSync(file, body);
           const encoding = first.headers['content-encoding'];
-          const items = ep.name === 'library' ? JSON.parse(decoded(body, encoding)).length : null;
-          notes.push(`${ep.name}: ${body.length} bytes, ${type}${encoding ? ` in ${encoding}` : ''}${items !== null ? `, ${items} files visible` : ''}`);
+          const page = ep.path === '/api/files' ? JSON.parse(decoded(body, encoding)) : null;
+          notes.push(`${ep.name}: ${body.length} bytes, ${type}${encoding ? ` in ${encoding}` : ''}${page ? `, the first ${page.files.length} of ${page.total} files visible` : ''}`);
           let single = null;
           if (ep.single) {
             // One at a time (also the warm-up of an endpoint loaded by amount).

@@ -102,6 +102,36 @@ export interface LibrarySummary {
   most_popular: { id: string; name: string; download_count: number } | null;
 }
 
+/** Spec section 2, Downloads: Newest First (default), Oldest First, Name A-Z, Most Downloaded. */
+export const LIBRARY_SORTS = ['newest', 'oldest', 'name', 'popular'] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+export const DEFAULT_LIBRARY_SORT: LibrarySort = 'newest';
+/** Cards in a page of the library (GET /api/files?limit= takes at most LIBRARY_MAX_PAGE). */
+export const LIBRARY_PAGE_SIZE = 48;
+export const LIBRARY_MAX_PAGE = 100;
+
+/** GET /api/files: the library's search (name or description, case-insensitive), type filter and order. */
+export interface LibraryListQuery {
+  search?: string;
+  sort?: LibrarySort;
+  /** An upper-case type label (fileTypeLabel), or absent for 'All Types'. */
+  type?: string;
+  /** The previous page's `next`. */
+  after?: string;
+  limit?: number;
+}
+
+/** One page of what the caller sees, in the chosen order. The first page (no `after`) carries the counts and types. */
+export interface LibraryPage {
+  files: FileView[];
+  /** The cursor of the next page, or null after the last one. */
+  next: string | null;
+  /** First page only: the files the caller sees at all, the ones matching the search and type, and the type filter's choices (A-Z). */
+  total?: number;
+  matching?: number;
+  types?: string[];
+}
+
 /** PATCH /api/admin/files/:id. */
 export interface FileUpdate {
   is_active: boolean;
@@ -121,6 +151,10 @@ export const FILE_TEXTS = {
   deleting: 'Deleting...',
   // Ours (the spec has none for these):
   notFound: 'This file does not exist or is not available to you.',
+  badLibrarySort: `Unknown sort. Use one of: ${LIBRARY_SORTS.join(', ')}.`,
+  badLibraryCursor: 'The page cursor is not valid. Reload the list.',
+  badLibraryLimit: `The page size must be a whole number from 1 to ${LIBRARY_MAX_PAGE}.`,
+  badLibrarySearch: 'The search can be at most 100 characters.',
   nameRequired: 'File name is required.',
   badCurrency: `Currency must be one of ${CURRENCIES.join(', ')}.`,
   badAccessType: 'Access must be all_users or specific_users.',

@@ -141,7 +141,17 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
     'PUT /api/users/me/profile': { summary: 'Complete or update the profile', description: 'Field errors come keyed by field in `errors`.', answers: ok('ProfileSaveResponse') },
   },
   Files: {
-    'GET /api/files': { summary: 'The library: every file the caller may see', answers: ok('FileView[]') },
+    'GET /api/files': {
+      summary: 'The library: a page of the files the caller may see',
+      query: {
+        search: 'Text in the name or description (any case)',
+        sort: 'newest (default), oldest, name or popular',
+        type: 'A type label such as ZIP (the first page lists them in `types`)',
+        after: 'The `next` cursor of the previous page (of the same sort)',
+        limit: 'Files per page, 1 to 100 (default 48)',
+      },
+      answers: ok('LibraryPage'),
+    },
     'GET /api/files/summary': { summary: "The Dashboard's counts", answers: ok('LibrarySummary') },
     'GET /api/files/{id}': { summary: 'One file of the library', answers: ok('FileView') },
     'POST /api/files/{id}/download': {

@@ -26,6 +26,8 @@ export class FileRecord {
   @Column({ type: 'varchar', length: FILE_LIMITS.version, default: '' }) version: string;
   @Column({ name: 'file_name', type: 'varchar', length: FILE_LIMITS.fileName }) fileName: string;
   @Column({ name: 'file_type', type: 'varchar', length: 130 }) fileType: string;
+  /** fileTypeLabel(file_type, file_name), kept for the library's type filter (both are fixed at upload). */
+  @Column({ name: 'type_label', type: 'varchar', length: 200, default: '' }) typeLabel: string;
   @Column({ name: 'file_size', type: 'bigint', transformer: bigintNumber }) fileSize: number;
   @Column({ name: 'storage_key', type: 'varchar', length: 100, unique: true }) storageKey: string;
   @Column({ type: 'varchar', length: 64 }) sha256: string;

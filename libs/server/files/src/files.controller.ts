@@ -1,13 +1,13 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileView, LibrarySummary, UploadLimits } from '@solvr/contracts';
+import type { AdminFileStats, AdminFileView, CheckoutStart, DownloadLink, FileView, LibraryPage, LibrarySummary, UploadLimits } from '@solvr/contracts';
 import { AppConfig, Audited, CurrentUser, fieldOf, InjectConfig, NoStore, Roles, type SessionUser } from '@solvr/server-core';
 import { DOWNLOAD_HOLDER_COOKIE, holderCookie, holderCookieOptions } from './download-holder';
 import { filesConfig, type FilesConfig } from './files.config';
 import { FilesService } from './files.service';
 import { FileStats } from './file-stats';
 import { UploadsService } from './uploads.service';
-import { FileUpdateDto } from './files.dto';
+import { FileUpdateDto, LibraryListQueryDto } from './files.dto';
 
 /** The library (signed-in): only what the caller may see, by the rule of spec section 6. */
 @Controller('files')
@@ -18,13 +18,10 @@ export class FilesController {
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {}
 
-  /**
-   * FileView[]: sent as the JSON the service assembled (at 10,000 files, serialising per request was the cost).
-   */
+  /** A page of the library: search, type filter and sort as the Downloads page offers them (spec section 2). */
   @Get()
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  list(@CurrentUser() user: SessionUser): Promise<Buffer> {
-    return this.files.listJsonFor(user);
+  list(@Query() query: LibraryListQueryDto, @CurrentUser() user: SessionUser): Promise<LibraryPage> {
+    return this.files.pageFor(user, query);
   }
 
   @Get('summary')

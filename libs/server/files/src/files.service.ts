@@ -7,10 +7,11 @@ import {
   FILE_TEXTS,
   fileAccessDecision,
   fileAvailability,
-  LIMITS,
+  fileTypeLabel,
   type AdminFileView,
   type CheckoutStart,
-  type FileAvailability,
+  type LibraryListQuery,
+  type LibraryPage,
   type LibrarySummary,
   type DownloadLink,
   type FileView,
@@ -27,7 +28,7 @@ import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
 import { accessFacts, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
-import { LibraryCache, type LibraryEntry } from './library-cache';
+import { LibraryReads } from './library-reads';
 
 /** The stored object of a new upload, as StorageService.put measured it. */
 export interface StoredUpload {
@@ -51,8 +52,7 @@ export type FileChanges = Partial<Omit<UploadDraft, 'fileName'>> & { is_active?:
 @Injectable()
 export class FilesService {
   private readonly logger = new Logger('Files');
-  /** SQLite runs on one shared connection: transactions there must not interleave, so they queue. */
-  private readonly library: LibraryCache;
+  private readonly library: LibraryReads;
 
   constructor(
     @InjectRepository(FileRecord) private readonly files: Repository<FileRecord>,
@@ -63,7 +63,7 @@ export class FilesService {
     private readonly payments: PaymentsService,
     @InjectConfig(filesConfig) private readonly settings: FilesConfig,
   ) {
-    this.library = new LibraryCache(files, dataSource);
+    this.library = new LibraryReads(files);
   }
 
   /**
@@ -78,41 +78,15 @@ export class FilesService {
     return { email: viewer.user?.email ?? null, isAdmin: viewer.isAdmin, purchased };
   }
 
-  /**
-   * GET /api/files: the JSON array of what the caller sees, newest first. Callers who see the same share one body: its
-   * key is each file's availability for the caller, purchases included, so a buyer gets Download right after the webhook.
-   */
-  async listJsonFor(user: SessionUser): Promise<Buffer> {
-    const [viewer, entries] = await Promise.all([this.viewerOf(user), this.library.all()]);
-    return this.library.body(
-      entries,
-      entries.map((entry) => fileAvailability(entry.facts, viewer)),
-    );
+  /** GET /api/files: a page of what the caller sees, searched, filtered and sorted in SQL (LibraryReads). */
+  async pageFor(user: SessionUser, query: LibraryListQuery): Promise<LibraryPage> {
+    return this.library.page(await this.viewerOf(user), query);
   }
 
   /** The Dashboard tiles and the library's stat cards, over what the caller sees. */
   async summaryFor(user: SessionUser): Promise<LibrarySummary> {
-    const [visible, account] = await Promise.all([this.visibleTo(user), this.users.findById(user.id)]);
-    const weekAgo = Date.now() - LIMITS.newThisWeekMinutes * 60_000;
-    let popular: LibraryEntry | null = null;
-    for (const [entry] of visible) if (!popular || entry.downloadCount > popular.downloadCount) popular = entry;
-    const available = visible.filter(([, availability]) => availability === 'download');
-    return {
-      total_files: visible.length,
-      available_files: available.length,
-      your_downloads: account?.downloadCount ?? 0,
-      // Of the files the caller can download, like Available Files beside it: never more than that tile.
-      new_this_week: available.filter(([entry]) => entry.createdMs >= weekAgo).length,
-      most_popular: popular ? { id: popular.id, name: popular.name, download_count: popular.downloadCount } : null,
-    };
-  }
-
-  private async visibleTo(user: SessionUser): Promise<[LibraryEntry, Exclude<FileAvailability, 'hidden'>][]> {
-    const [viewer, entries] = await Promise.all([this.viewerOf(user), this.library.all()]);
-    return entries.flatMap((entry) => {
-      const availability = fileAvailability(entry.facts, viewer);
-      return availability === 'hidden' ? [] : [[entry, availability] as [LibraryEntry, Exclude<FileAvailability, 'hidden'>]];
-    });
+    const [viewer, account] = await Promise.all([this.viewerOf(user), this.users.findById(user.id)]);
+    return this.library.summary(viewer, account?.downloadCount ?? 0);
   }
 
   /** One file, or 404 whether it does not exist or the caller may not see it. */
@@ -157,20 +131,15 @@ export class FilesService {
 
   /**
    * The platform layer's list: the files matching `query` that the reader may see. Admins and the service role get
-   * every match, paged in SQL. For anyone else the rule needs each row (allowed lists, purchases), so the page is taken
-   * after it, as the library's list is. A caller without an account sees no file (the rule needs an e-mail).
+   * every match; anyone else what the library shows them. Both are paged in SQL. A caller without an account sees no
+   * file (the rule needs an e-mail).
    */
   async records(query: RecordQuery, reader: FileReader): Promise<Array<FileView | AdminFileView>> {
     if (reader === null) return [];
     const viewer = reader === 'service' ? null : await this.viewerOf(reader);
-    const qb = this.files.createQueryBuilder('f');
-    if (!viewer || viewer.isAdmin) return (await applyRecordQuery(qb, query).getMany()).map(toAdminFileView);
-    const visible = (await applyRecordQuery(qb, query, false).getMany()).flatMap((row) => {
-      const availability = fileAvailability(accessFacts(row), viewer);
-      return availability === 'hidden' ? [] : [toFileView(row, availability)];
-    });
-    const skip = query.skip ?? 0;
-    return visible.slice(skip, query.take === undefined ? undefined : skip + query.take);
+    if (!viewer || viewer.isAdmin) return (await applyRecordQuery(this.files.createQueryBuilder('f'), query).getMany()).map(toAdminFileView);
+    const rows = await applyRecordQuery(this.library.visible(viewer), query).getMany();
+    return rows.map((row) => toFileView(row, fileAvailability(accessFacts(row), viewer) === 'buy' ? 'buy' : 'download'));
   }
 
   /** An admin's change to a file's record, checked by the upload form's rule over the whole record as it becomes. */
@@ -253,6 +222,7 @@ export class FilesService {
       version: record.version,
       fileName: stored.fileName,
       fileType: stored.fileType,
+      typeLabel: fileTypeLabel(stored.fileType, stored.fileName),
       fileSize: stored.size,
       storageKey: stored.key,
       sha256: stored.sha256,
@@ -308,7 +278,6 @@ export class FilesService {
       return committed;
     });
     accountCounted();
-    this.library.counted(fileId);
   }
 
   /** Plain SQL (see plain-sql.ts): a download link waits for it. Answers whether the file still exists. */

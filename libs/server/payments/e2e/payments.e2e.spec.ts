@@ -2,7 +2,7 @@
 import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, PAYMENT_TEXTS, type AdminFileView, type CheckoutStatus, type FilePurchases, type FileView, type RevenueSummary } from '@solvr/contracts';
+import { FILE_TEXTS, PAYMENT_TEXTS, type AdminFileView, type CheckoutStatus, type FilePurchases, type FileView, type LibraryPage, type RevenueSummary } from '@solvr/contracts';
 import { type ApiApp, createApi, signIn, createAccount, heldLink, multipart, portOf, refundedCharge, signedEvent, startStripeStandIn, STRIPE_TEST_KEYS, type SignedEvent, type StripeStandIn, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'payments-pass-1';
@@ -56,7 +56,7 @@ describe(`payments (${TIER})`, () => {
     await t?.cleanup();
   });
 
-  const library = async (caller: Caller) => (await as(caller)(api().get('/api/files')).expect(200)).body as FileView[];
+  const library = async (caller: Caller) => ((await as(caller)(api().get('/api/files?limit=100')).expect(200)).body as LibraryPage).files;
   const availability = async (caller: Caller, fileId: string) => (await library(caller)).find((f) => f.id === fileId)?.availability;
   const checkout = (caller: Caller, fileId: string) => as(caller)(api().post(`/api/files/${fileId}/checkout`));
   const status = (caller: Caller, sessionId: string) => as(caller)(api().get(`/api/payments/sessions/${sessionId}`));
@@ -270,7 +270,7 @@ describe(`payments (${TIER})`, () => {
       const res = await http().post(`/api/files/${files.usd.id}/checkout`).set('Authorization', `Bearer ${tokens.other}`).expect(503);
       expect(res.body).toMatchObject({ statusCode: 503, message: PAYMENT_TEXTS.notConfigured });
       await http().post('/api/payments/webhook').set('Content-Type', 'application/json').send('{}').expect(503);
-      const list = (await http().get('/api/files').set('Authorization', `Bearer ${tokens.buyer}`).expect(200)).body as FileView[];
+      const list = ((await http().get('/api/files?limit=100').set('Authorization', `Bearer ${tokens.buyer}`).expect(200)).body as LibraryPage).files;
       // Recorded purchases still count: the buyer keeps the EUR file.
       expect(list.find((f) => f.id === files.eur.id)?.availability).toBe('download');
       expect(list.find((f) => f.id === files.usd.id)?.availability).toBe('buy');

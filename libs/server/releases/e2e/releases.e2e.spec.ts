@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { valid } from 'semver';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, isNewThisWeek, LAUNCH_DATE, RELEASE_TEXTS, type FileView, type LibrarySummary, type PublishedRelease, type ReleaseFeed, type ReleasesOverview, type ReleaseVersionView, type UserPick } from '@solvr/contracts';
+import { FILE_TEXTS, isNewThisWeek, LAUNCH_DATE, RELEASE_TEXTS, type FileView, type LibraryPage, type LibrarySummary, type PublishedRelease, type ReleaseFeed, type ReleasesOverview, type ReleaseVersionView, type UserPick } from '@solvr/contracts';
 import { SEEDED_RELEASES } from '@solvr/server-releases';
 import { type ApiApp, createApi, signIn, createAccount, multipart, portOf, rawRequest, type FilePart, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
@@ -62,7 +62,7 @@ describe(`releases and the update feed (${TIER})`, () => {
   /** The real installers an admin publishes once the fresh site has been looked at (the seeded ones are placeholders). */
   const real = {} as Record<'stable' | 'beta', { id: string; file_name: string; version: string; notes: string; bytes: Buffer }>;
   const comingAnswer = (res: { status: number; body: Buffer }) => [res.status, JSON.parse(res.body.toString()).message];
-  const library = async (email = OTHER) => (await as(email)(api().get('/api/files')).expect(200)).body as FileView[];
+  const library = async (email = OTHER) => ((await as(email)(api().get('/api/files?limit=100')).expect(200)).body as LibraryPage).files;
 
   it('starts a new site with the two seeded releases: the spec versions and counts, the launch date, and no installer to serve', async () => {
     const { body } = await as(OTHER)(api().get('/api/releases')).expect(200);

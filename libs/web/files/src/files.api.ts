@@ -1,16 +1,29 @@
-import type { CheckoutStart, CheckoutStatus, DownloadLink, FileView, LibrarySummary } from '@solvr/contracts';
+import { LIBRARY_PAGE_SIZE, type CheckoutStart, type CheckoutStatus, type DownloadLink, type FileView, type LibraryPage, type LibrarySort, type LibrarySummary } from '@solvr/contracts';
 import { api } from '@solvr/web-data';
+
+/** What the library lists: the search text as typed (the api ignores case), the order, and a type label or '' for All Types. */
+export interface LibraryArg {
+  search: string;
+  sort: LibrarySort;
+  type: string;
+}
 
 /**
  * The signed-in user's file endpoints (library, dashboard), injected into the shell's one api.
  * 'Files' (the list and its summary) is refetched after admin changes (see ./admin). A download only raises
- * counts: the cached list is patched in place and the small answers ('FilesSummary', 'Me') are
- * refetched, so a library of 10,000 files is not downloaded again for each click.
+ * counts: the loaded pages are patched in place and the small answers ('FilesSummary', 'Me') are refetched.
  */
 export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSummary', 'Me'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/files: only what the caller may see, newest first. */
-    libraryFiles: build.query<FileView[], void>({ query: () => '/files', providesTags: ['Files'] }),
+    /** GET /api/files: pages of what the caller may see, searched, filtered and sorted on the server; 'Show more' reads the next. */
+    libraryFiles: build.infiniteQuery<LibraryPage, LibraryArg, string | null>({
+      infiniteQueryOptions: { initialPageParam: null, getNextPageParam: (last) => last.next },
+      query: ({ queryArg: { search, sort, type }, pageParam }) => ({
+        url: '/files',
+        params: { ...(search.trim() ? { search: search.trim() } : {}), sort, ...(type ? { type } : {}), ...(pageParam ? { after: pageParam } : {}), limit: LIBRARY_PAGE_SIZE },
+      }),
+      providesTags: ['Files'],
+    }),
     /** GET /api/files/:id: one file the caller may see (404 otherwise). */
     libraryFile: build.query<FileView, string>({ query: (id) => `/files/${encodeURIComponent(id)}`, providesTags: ['Files'] }),
     librarySummary: build.query<LibrarySummary, void>({ query: () => '/files/summary', providesTags: ['Files', 'FilesSummary'] }),
@@ -18,14 +31,15 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
     startDownload: build.mutation<DownloadLink, string>({
       query: (id) => ({ url: `/files/${encodeURIComponent(id)}/download`, method: 'POST' }),
       invalidatesTags: ['FilesSummary', 'Me'],
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         if (!(await queryFulfilled.then(() => true, () => false))) return;
-        dispatch(
-          filesApi.util.updateQueryData('libraryFiles', undefined, (files) => {
-            const file = files.find((f) => f.id === id);
-            if (file) file.download_count += 1;
-          }),
-        );
+        for (const arg of filesApi.util.selectCachedArgsForQuery(getState(), 'libraryFiles')) {
+          dispatch(
+            filesApi.util.updateQueryData('libraryFiles', arg, (data) => {
+              for (const file of data.pages.flatMap((page) => page.files)) if (file.id === id) file.download_count += 1;
+            }),
+          );
+        }
       },
     }),
     /**
@@ -42,7 +56,7 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['Files', 'FilesSumm
 });
 
 export const {
-  useLibraryFilesQuery,
+  useLibraryFilesInfiniteQuery,
   useLibraryFileQuery,
   useLibrarySummaryQuery,
   useStartDownloadMutation,

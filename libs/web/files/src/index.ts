@@ -5,7 +5,8 @@ import './files.css';
 
 export {
   filesApi,
-  useLibraryFilesQuery,
+  useLibraryFilesInfiniteQuery,
+  type LibraryArg,
   useLibraryFileQuery,
   useLibrarySummaryQuery,
   useStartDownloadMutation,
@@ -13,21 +14,9 @@ export {
   useCheckoutStatusQuery,
 } from './files.api';
 // Downloads library (/Downloads).
-export { DownloadsLibrary, LIBRARY_PAGE_SIZE, type DownloadsLibraryProps } from './library/downloads-library';
+export { DownloadsLibrary, type DownloadsLibraryProps } from './library/downloads-library';
 export { FileCard, type FileCardProps } from './library/file-card';
 export { LibraryStats } from './library/library-stats';
-export {
-  ALL_TYPES,
-  DEFAULT_LIBRARY_SORT,
-  LIBRARY_SORTS,
-  indexLibrary,
-  isFiltering,
-  libraryTypes,
-  queryLibrary,
-  type LibraryEntry,
-  type LibraryQuery,
-  type LibrarySort,
-} from './library/library-query';
 export { buyErrorText, priceOf, useCheckout } from './library/buy';
 export {
   browserNavigation,

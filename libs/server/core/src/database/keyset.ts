@@ -49,3 +49,45 @@ export async function keysetRows<T extends ObjectLiteral & { id: string }>(qb: S
   const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
   return entities.map((row, i) => ({ row, cursor: keysetCursorOf(raw[i] ?? {}, row.id) }));
 }
+
+/** One column of a keyset order (the last one must be unique, such as id). */
+export interface KeysetKey {
+  column: string;
+  dir: 'ASC' | 'DESC';
+  /** Text compared case-insensitively (SQLite needs NOCASE; MariaDB's _ci collation already is). */
+  nocase?: boolean;
+  /** A datetime: SQLite compares the stored text, MariaDB a Date. */
+  date?: boolean;
+}
+
+/** A key's value as a cursor holds it: the database's own text on SQLite, ISO text for a MariaDB Date. */
+export type KeysetValue = string | number;
+
+/**
+ * Orders `qb` by `keys` and, after a page whose last row had `after` (one value per key), starts past that row:
+ * (k1 > v1) OR (k1 = v1 AND k2 > v2) ... each in its key's direction. Selects every key as keyset_{i} for keysetValuesOf.
+ */
+export function keysetOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, keys: readonly KeysetKey[], after: readonly KeysetValue[] | null): SelectQueryBuilder<T> {
+  const sqlite = qb.connection.driver.options.type === 'better-sqlite3';
+  const expr = (k: KeysetKey) => `${k.column}${k.nocase && sqlite ? ' COLLATE NOCASE' : ''}`;
+  if (after) {
+    const params: Record<string, unknown> = {};
+    keys.forEach((k, i) => (params[`keyset${i}`] = k.date && !sqlite ? new Date(String(after[i])) : after[i]));
+    const past = keys.map((k, i) => [...keys.slice(0, i).map((p, j) => `${expr(p)} = :keyset${j}`), `${expr(k)} ${k.dir === 'ASC' ? '>' : '<'} :keyset${i}`].join(' AND '));
+    qb.andWhere(`((${past.join(') OR (')}))`, params);
+  }
+  keys.forEach((k, i) => {
+    // In parentheses: a bare alias.column would be taken as the entity's own selection (its id then unset).
+    qb.addSelect(`(${k.column})`, `keyset_${i}`);
+    if (i === 0) qb.orderBy(expr(k), k.dir);
+    else qb.addOrderBy(expr(k), k.dir);
+  });
+  return qb;
+}
+
+/** The keys' values of a keysetOrder row, as the next cursor holds them. */
+export const keysetValuesOf = (raw: Record<string, unknown>, keys: readonly KeysetKey[]): KeysetValue[] =>
+  keys.map((_, i) => {
+    const v = raw[`keyset_${i}`];
+    return v instanceof Date ? v.toISOString() : typeof v === 'number' ? v : String(v);
+  });

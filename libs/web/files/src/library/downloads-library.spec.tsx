@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { FILE_TEXTS, PAYMENT_TEXTS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
+import { FILE_TEXTS, PAYMENT_TEXTS, PORTAL_TEXTS, type FileView, type LibraryPage } from '@solvr/contracts';
 import { resetToasts, Toaster } from '@solvr/web-ui';
 import { accountFixture, fakeApi, heldReply, renderWithStore, type FakeReply } from '@solvr/web-accounts/testing';
 import { DownloadsLibrary } from './downloads-library';
@@ -38,9 +38,18 @@ const paid = fileFixture({
   availability: 'buy',
 });
 
-function setup(files: FileView[] | FakeReply, routes: Record<string, FakeReply | (() => FakeReply | Promise<FakeReply>)> = {}) {
+/** The api's first (and only) page holding `files`, with the counts and types it reports. */
+const pageOf = (files: FileView[], more: Partial<LibraryPage> = {}): FakeReply => ({
+  status: 200,
+  body: { files, next: null, total: files.length, matching: files.length, types: ['PDF', 'ZIP'], ...more } satisfies LibraryPage,
+});
+/** The query string of each GET /files, as URLSearchParams entries. */
+const listCalls = () => (server?.calls ?? []).filter((c) => c.method === 'GET' && c.path === '/files').map((c) => Object.fromEntries(new URLSearchParams(c.search)));
+
+type Route = FakeReply | ((call: { search: string }) => FakeReply | Promise<FakeReply>);
+function setup(files: FileView[] | FakeReply, routes: Record<string, Route> = {}) {
   server = fakeApi({
-    'GET /files': Array.isArray(files) ? { status: 200, body: files } : files,
+    'GET /files': Array.isArray(files) ? pageOf(files) : files,
     'GET /files/summary': { status: 200, body: summaryFixture() },
     ...routes,
   });
@@ -93,17 +102,25 @@ describe('DownloadsLibrary', () => {
     expect(screen.getByRole('status', { name: '' }).textContent).toBe('Showing 3 of 3 files');
   });
 
-  it('searches name or description case-insensitively, sorts, and filters by type', async () => {
-    const view = setup([guide, installer, paid]);
+  it('asks the api for the search, the order and the type, and shows the page it answers', async () => {
+    const view = setup([], {
+      'GET /files': ({ search }) => {
+        const q = new URLSearchParams(search);
+        if (q.get('search')) return pageOf([guide], { total: 3, matching: 1 });
+        if (q.get('type') === 'PDF') return pageOf([guide], { total: 3, matching: 1 });
+        return pageOf(q.get('sort') === 'oldest' ? [paid, installer, guide] : [guide, installer, paid]);
+      },
+    });
     await screen.findByRole('article', { name: 'Installer' });
+    expect(listCalls()).toEqual([{ sort: 'newest', limit: '48' }]);
     const search = screen.getByRole('searchbox', { name: 'Search files' });
     expect(search.getAttribute('placeholder')).toBe('Search files by name or description...');
 
-    await view.user.type(search, 'live CODING');
+    // Typing settles before it is sent: one request for the whole word.
+    await view.user.type(search, ' live CODING ');
     await waitFor(() => expect(cardNames()).toEqual(['Interview Guide']));
-    await view.user.clear(search);
-    await view.user.type(search, 'INSTALLER');
-    await waitFor(() => expect(cardNames()).toEqual(['Installer']));
+    expect(listCalls().slice(1)).toEqual([{ search: 'live CODING', sort: 'newest', limit: '48' }]);
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Showing 1 of 3 files');
     await view.user.clear(search);
     await waitFor(() => expect(cardNames()).toHaveLength(3));
 
@@ -111,22 +128,23 @@ describe('DownloadsLibrary', () => {
     expect([...sort.options].map((o) => o.text)).toEqual(['Newest First', 'Oldest First', 'Name A-Z', 'Most Downloaded']);
     expect(sort.selectedOptions[0].text).toBe('Newest First');
     await view.user.selectOptions(sort, 'Oldest First');
-    expect(cardNames()).toEqual(['Advanced Pack', 'Installer', 'Interview Guide']);
+    await waitFor(() => expect(cardNames()).toEqual(['Advanced Pack', 'Installer', 'Interview Guide']));
+    expect(listCalls().at(-1)).toEqual({ sort: 'oldest', limit: '48' });
     await view.user.selectOptions(sort, 'Name A-Z');
-    expect(cardNames()).toEqual(['Advanced Pack', 'Installer', 'Interview Guide']);
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'name', limit: '48' }));
     await view.user.selectOptions(sort, 'Most Downloaded');
-    expect(cardNames()).toEqual(['Installer', 'Interview Guide', 'Advanced Pack']);
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'popular', limit: '48' }));
 
+    // The type filter offers the types the api reports for the whole library.
     const type = screen.getByRole('combobox', { name: 'File type' }) as HTMLSelectElement;
     expect([...type.options].map((o) => o.text)).toEqual(['All Types', 'PDF', 'ZIP']);
-    await view.user.selectOptions(type, 'ZIP');
-    expect(cardNames()).toEqual(['Installer', 'Advanced Pack']);
     await view.user.selectOptions(type, 'PDF');
-    expect(cardNames()).toEqual(['Interview Guide']);
+    await waitFor(() => expect(cardNames()).toEqual(['Interview Guide']));
+    expect(listCalls().at(-1)).toEqual({ sort: 'popular', type: 'PDF', limit: '48' });
   });
 
   it('counts a search against the whole library: Showing 0 of 2 files', async () => {
-    const view = setup([guide, installer]);
+    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([], { total: 2, matching: 0 }) : pageOf([guide, installer])) });
     await screen.findByRole('article', { name: 'Installer' });
     await view.user.type(screen.getByRole('searchbox'), 'nothing like this');
     expect(await screen.findByRole('heading', { name: 'No files found' })).toBeTruthy();
@@ -139,7 +157,7 @@ describe('DownloadsLibrary', () => {
   });
 
   it("says 'No files found' with a hint to change the search or filters, or that nothing is available", async () => {
-    const view = setup([installer]);
+    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([], { total: 1, matching: 0 }) : pageOf([installer])) });
     await screen.findByRole('article', { name: 'Installer' });
     await view.user.type(screen.getByRole('searchbox'), 'nothing like this');
     expect(await screen.findByRole('heading', { name: 'No files found' })).toBeTruthy();
@@ -155,7 +173,7 @@ describe('DownloadsLibrary', () => {
   });
 
   it('shows 6 skeleton cards while the files load', async () => {
-    const held = heldReply({ status: 200, body: [installer] });
+    const held = heldReply(pageOf([installer]));
     setup([], { 'GET /files': held.route });
     expect(document.querySelectorAll('[data-testid="skeleton-card"]')).toHaveLength(6);
     expect(screen.getByText('Loading files...')).toBeTruthy();
@@ -224,39 +242,43 @@ describe('DownloadsLibrary', () => {
 
   it('Buy runs the onBuy it is given instead', async () => {
     const onBuy = jest.fn();
-    server = fakeApi({ 'GET /files': { status: 200, body: [paid] }, 'GET /files/summary': { status: 200, body: summaryFixture() } });
+    server = fakeApi({ 'GET /files': pageOf([paid]), 'GET /files/summary': { status: 200, body: summaryFixture() } });
     const view = renderWithStore(<DownloadsLibrary onBuy={onBuy} />, { account: accountFixture() });
     await view.user.click(await screen.findByRole('button', { name: 'Buy $19.99' }));
     expect(onBuy).toHaveBeenCalledWith(paid);
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('renders 48 cards at a time: Show more adds 48, announces the count and moves the focus to the first new card', async () => {
-    const many = Array.from({ length: 100 }, (_, i) =>
-      fileFixture({ id: `m${i}`, name: `File ${String(i).padStart(3, '0')}`, created_date: new Date(Date.UTC(2025, 0, 1) + (100 - i) * 60_000).toISOString() }),
-    );
-    const view = setup(many);
+  it('shows a page of 48: Show more reads the next page, announces the count and moves the focus to the first new card', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => fileFixture({ id: `m${i}`, name: `File ${String(i).padStart(3, '0')}` }));
+    const pages: Record<string, FakeReply> = {
+      '': pageOf(many.slice(0, 48), { next: 'p2', total: 100, matching: 100 }),
+      p2: { status: 200, body: { files: many.slice(48, 96), next: 'p3' } },
+      p3: { status: 200, body: { files: many.slice(96), next: null } },
+    };
+    const view = setup([], { 'GET /files': ({ search }) => pages[new URLSearchParams(search).get('after') ?? ''] });
     await screen.findByRole('article', { name: 'File 000' });
     expect(screen.getAllByRole('article')).toHaveLength(48);
     const status = screen.getByText('Showing 48 of 100 files');
     expect(status.getAttribute('aria-live')).toBe('polite');
     await view.user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getAllByRole('article')).toHaveLength(96);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(96));
     expect(status.textContent).toBe('Showing 96 of 100 files');
-    expect(document.activeElement?.textContent).toBe('File 048');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('File 048'));
     await view.user.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getAllByRole('article')).toHaveLength(100);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(100));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-    // A new search starts again from the first 48.
+    expect(listCalls().map((q) => q.after ?? null)).toEqual([null, 'p2', 'p3']);
+    // A new search starts again from the first page.
     await view.user.type(screen.getByRole('searchbox'), 'file');
-    await waitFor(() => expect(status.textContent).toBe('Showing 48 of 100 files'));
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ search: 'file', sort: 'newest', limit: '48' }));
   });
 
   it('offers to try again when the files cannot be loaded', async () => {
     let reply: FakeReply = { status: 500, body: { message: 'boom' } };
     const view = setup([], { 'GET /files': () => reply });
     expect((await screen.findByRole('alert')).textContent).toContain('Could not load your files. Please try again.');
-    reply = { status: 200, body: [installer] };
+    reply = pageOf([installer]);
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Installer' })).toBeTruthy();
   });

@@ -1,19 +1,20 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LIMITS, PORTAL_TEXTS, type FileView } from '@solvr/contracts';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { DEFAULT_LIBRARY_SORT, LIMITS, PORTAL_TEXTS, type FileView, type LibrarySort } from '@solvr/contracts';
 import { Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
-import { Input, Label } from '@solvr/web-ui/forms';
-import { useLibraryFilesQuery } from '../files.api';
+import { Input, Label, useDebounced } from '@solvr/web-ui/forms';
+import { useLibraryFilesInfiniteQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
 import { LoadFailed } from './load-failed';
-import { ALL_TYPES, DEFAULT_LIBRARY_SORT, indexLibrary, isFiltering, libraryTypes, queryLibrary, type LibrarySort } from './library-query';
 import { downloadErrorText, useDownloadLink, useFileActions } from './use-download';
 
 const T = PORTAL_TEXTS.downloads;
 
-/** Cards rendered at first, and added by each 'Show more'. */
-export const LIBRARY_PAGE_SIZE = 48;
+/** The type filter's value for 'All Types'. */
+const ALL_TYPES = '';
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 250;
 
 const SORT_LABELS: Record<LibrarySort, string> = {
   newest: T.sortNewest,
@@ -31,43 +32,43 @@ export interface DownloadsLibraryProps {
 
 /**
  * The Downloads library page (spec section 2): heading, four stat cards, search, sort and type filter, the file
- * cards and their empty and loading states. Renders LIBRARY_PAGE_SIZE cards at a time ('Show more' adds as many).
+ * cards and their empty and loading states. The api searches, filters, sorts and pages (LIBRARY_PAGE_SIZE cards a
+ * page, 'Show more' reads the next), so a library of 10,000 files costs the browser what one page does.
  */
 export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const id = useId();
-  const files = useLibraryFilesQuery();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<LibrarySort>(DEFAULT_LIBRARY_SORT);
+  const [chosenType, setChosenType] = useState(ALL_TYPES);
+  const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const files = useLibraryFilesInfiniteQuery({ search: settledSearch, sort, type: chosenType });
   const { run, pending, failure } = useFileActions();
   const goToLink = useDownloadLink();
   const checkout = useCheckout();
   const buy = onBuy ?? checkout;
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<LibrarySort>(DEFAULT_LIBRARY_SORT);
-  const [chosenType, setChosenType] = useState(ALL_TYPES);
-  const [limit, setLimit] = useState(LIBRARY_PAGE_SIZE);
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
 
-  // Typing stays responsive with 10,000 files: the list follows the search a moment later.
-  const deferredSearch = useDeferredValue(search);
-  const entries = useMemo(() => indexLibrary(files.data ?? []), [files.data]);
-  const types = useMemo(() => libraryTypes(entries), [entries]);
-  // A type that left the list (after a refresh) filters no more.
-  const type = types.includes(chosenType) ? chosenType : ALL_TYPES;
-  const visible = useMemo(() => queryLibrary(entries, { search: deferredSearch, sort, type }), [entries, deferredSearch, sort, type]);
-  const shown = visible.slice(0, limit);
+  const first = files.data?.pages[0];
+  const shown = files.data?.pages.flatMap((page) => page.files) ?? [];
+  const types = first?.types ?? [];
+  // A type that left the library (after a refresh) filters no more.
+  const type = !first || types.includes(chosenType) ? chosenType : ALL_TYPES;
+  useEffect(() => {
+    if (type !== chosenType) setChosenType(type);
+  }, [type, chosenType]);
 
   // After 'Show more', the keyboard focus goes to the first new card's name, so it continues where the list grew.
   useEffect(() => {
     const index = focusIndex.current;
-    if (index === null) return;
+    if (index === null || index >= shown.length) return;
     focusIndex.current = null;
     listRef.current?.querySelectorAll<HTMLElement>('.fl-card-title')[index]?.focus();
-  }, [limit]);
+  }, [shown.length]);
 
-  const filterChanged = () => setLimit(LIBRARY_PAGE_SIZE);
   const showMore = () => {
     focusIndex.current = shown.length;
-    setLimit((n) => n + LIBRARY_PAGE_SIZE);
+    void files.fetchNextPage();
   };
   const onDownload = useCallback((fileId: string) => void run(fileId, () => goToLink(fileId), downloadErrorText), [run, goToLink]);
   const onBuyFile = useCallback((file: FileView) => void run(file.id, async () => buy(file), buyErrorText), [run, buy]);
@@ -83,12 +84,12 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
     );
   } else if (files.isError && !files.data) {
     body = <LoadFailed text={T.loadFailed} retryLabel={T.retry} onRetry={() => void files.refetch()} />;
-  } else if (visible.length === 0) {
-    body = <EmptyState title={T.empty} description={isFiltering({ search: deferredSearch, type }) ? T.emptyFiltered : T.emptyNone} />;
+  } else if (shown.length === 0) {
+    body = <EmptyState title={T.empty} description={settledSearch || type !== ALL_TYPES ? T.emptyFiltered : T.emptyNone} />;
   } else {
     body = (
       <>
-        <ul className="fl-grid fl-list" ref={listRef}>
+        <ul className="fl-grid fl-list" ref={listRef} aria-busy={files.isFetching}>
           {shown.map((file) => (
             <li key={file.id}>
               <FileCard
@@ -101,9 +102,9 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
             </li>
           ))}
         </ul>
-        {shown.length < visible.length && (
+        {files.hasNextPage && (
           <div className="fl-more">
-            <Button variant="outline" onClick={showMore}>
+            <Button variant="outline" loading={files.isFetchingNextPage} onClick={showMore}>
               {T.showMore}
             </Button>
           </div>
@@ -135,10 +136,7 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
               placeholder={T.searchPlaceholder}
               value={search}
               autoComplete="off"
-              onChange={(e) => {
-                setSearch(e.target.value);
-                filterChanged();
-              }}
+              onChange={(e) => setSearch(e.target.value)}
             />
           </div>
           <div className="fl-toolbar-select">
@@ -147,10 +145,7 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
               id={`${id}-sort`}
               className="ui-input fl-select"
               value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as LibrarySort);
-                filterChanged();
-              }}
+              onChange={(e) => setSort(e.target.value as LibrarySort)}
             >
               {Object.entries(SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -165,10 +160,7 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
               id={`${id}-type`}
               className="ui-input fl-select"
               value={type}
-              onChange={(e) => {
-                setChosenType(e.target.value);
-                filterChanged();
-              }}
+              onChange={(e) => setChosenType(e.target.value)}
             >
               <option value={ALL_TYPES}>{T.allTypes}</option>
               {types.map((t) => (
@@ -179,8 +171,8 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
             </select>
           </div>
         </div>
-        <p className={visible.length > 0 ? 'fl-count' : 'ui-sr-only'} role="status" aria-live="polite">
-          {files.isLoading ? T.loading : files.data ? T.showing(shown.length, entries.length) : ''}
+        <p className={shown.length > 0 ? 'fl-count' : 'ui-sr-only'} role="status" aria-live="polite">
+          {files.isLoading ? T.loading : first ? T.showing(shown.length, first.total ?? shown.length) : ''}
         </p>
         {body}
       </section>
