@@ -100,6 +100,8 @@ export interface LibrarySummary {
   new_this_week: number;
   /** The visible file with the highest download count. */
   most_popular: { id: string; name: string; download_count: number } | null;
+  /** The type labels of the files the caller sees, A-Z: the library's type filter. */
+  types: string[];
 }
 
 /** Spec section 2, Downloads: Newest First (default), Oldest First, Name A-Z, Most Downloaded. */
@@ -121,15 +123,11 @@ export interface LibraryListQuery {
   limit?: number;
 }
 
-/** One page of what the caller sees, in the chosen order. The first page (no `after`) carries the counts and types. */
+/** One page of what the caller sees, in the chosen order (the counts and types are in LibrarySummary). */
 export interface LibraryPage {
   files: FileView[];
   /** The cursor of the next page, or null after the last one. */
   next: string | null;
-  /** First page only: the files the caller sees at all, the ones matching the search and type, and the type filter's choices (A-Z). */
-  total?: number;
-  matching?: number;
-  types?: string[];
 }
 
 /** PATCH /api/admin/files/:id. */

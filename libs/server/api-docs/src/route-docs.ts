@@ -146,7 +146,7 @@ export const ROUTE_DOCS: Record<string, Record<string, RouteDoc>> = {
       query: {
         search: 'Text in the name or description (any case)',
         sort: 'newest (default), oldest, name or popular',
-        type: 'A type label such as ZIP (the first page lists them in `types`)',
+        type: 'A type label such as ZIP (GET /api/files/summary lists them in `types`)',
         after: 'The `next` cursor of the previous page (of the same sort)',
         limit: 'Files per page, 1 to 100 (default 48)',
       },

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'zlib';
 import { join } from 'path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, fileAvailability, normalizeEmail, type AdminFileView, type AuditPage, type FileView, type LibraryPage, type LibrarySort } from '@solvr/contracts';
+import { FILE_TEXTS, fileAvailability, normalizeEmail, type AdminFileView, type AuditPage, type FileView, type LibraryPage, type LibrarySort, type LibrarySummary } from '@solvr/contracts';
 import { configOf } from '@solvr/server-core';
 import { FileRecord, filesConfig, FilesService } from '@solvr/server-files';
 import { signDownload } from '@solvr/server-storage';
@@ -714,31 +714,38 @@ describe(`files (${TIER})`, () => {
           // Names other tests gave (accents, symbols) sort by each database's collation: the seeded ASCII ones by both alike.
           const ours = (list: string[]) => (sort === 'name' ? list.filter((id) => seeded.includes(id)) : list);
           expect({ caller, ids: ours(ids) }).toEqual({ caller, ids: ours(want) });
-          expect([first.total, first.matching]).toEqual([want.length, want.length]);
+          expect(first.files.length).toBe(Math.min(25, want.length));
         }
       });
     }
 
-    it('searches name and description case-insensitively, wildcards taken literally, with the counts', async () => {
+    it('searches name and description case-insensitively, wildcards taken literally', async () => {
       const visible = await expected('allowed');
       const want = visible.filter((f) => `${f.name} ${f.description}`.toLowerCase().includes('needle_%')).sort(byTime).map((f) => f.id);
       expect(want.length).toBeGreaterThan(3);
-      const { ids, first } = await walk('allowed', { search: '  needle_% ' }, 5);
-      expect(ids).toEqual(want);
-      expect([first.total, first.matching]).toEqual([visible.length, want.length]);
+      expect((await walk('allowed', { search: '  needle_% ' }, 5)).ids).toEqual(want);
       const guides = await walk('allowed', { search: 'GUIDE', sort: 'name' }, 100);
       expect(guides.ids).toEqual(visible.filter((f) => f.name.toLowerCase().includes('guide')).sort(ORDER.name).map((f) => f.id));
       // A wildcard alone matches only itself.
       expect((await walk('allowed', { search: '%' })).ids).toEqual(visible.filter((f) => f.name.includes('%') || f.description.includes('%')).sort(byTime).map((f) => f.id));
     });
 
-    it("filters by type and lists the types the caller's files have", async () => {
+    it("filters by type; the summary counts what the caller sees and lists its types", async () => {
       const visible = await expected('user');
-      const { ids, first } = await walk('user', { type: 'PDF', sort: 'popular' }, 30);
+      const { ids } = await walk('user', { type: 'PDF', sort: 'popular' }, 30);
       expect(ids).toEqual(visible.filter((f) => f.typeLabel === 'PDF').sort(ORDER.popular).map((f) => f.id));
-      expect(first.types).toEqual([...new Set(visible.map((f) => f.typeLabel).filter(Boolean))].sort());
-      expect(first.types).toEqual(expect.arrayContaining(TYPES));
-      expect((await walk('user', { type: 'NOPE' })).first).toMatchObject({ files: [], next: null, matching: 0, total: visible.length });
+      expect((await walk('user', { type: 'NOPE' })).first).toEqual({ files: [], next: null });
+      const summary: LibrarySummary = (await as('user')(api().get('/api/files/summary')).expect(200)).body;
+      const viewer = { email: EMAILS.user, isAdmin: false };
+      const free = visible.filter((f) => fileAvailability({ id: f.id, is_active: f.isActive, is_paid: f.isPaid, access_type: f.accessType, allowed_users: f.allowedUsers }, viewer) === 'download');
+      const top = [...visible].sort(ORDER.popular)[0];
+      expect(summary).toMatchObject({
+        total_files: visible.length,
+        available_files: free.length,
+        most_popular: { id: top.id, download_count: top.downloadCount },
+        types: [...new Set(visible.map((f) => f.typeLabel).filter(Boolean))].sort(),
+      });
+      expect(summary.types).toEqual(expect.arrayContaining(TYPES));
     });
 
     it('answers a bad sort, cursor or page size with a sentence, never a 500', async () => {

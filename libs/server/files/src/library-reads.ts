@@ -28,6 +28,9 @@ const ORDERS: Record<LibrarySort, KeysetKey[]> = {
   popular: [{ column: 'f.download_count', dir: 'DESC' }, created('DESC'), id('DESC')],
 };
 
+/** The columns a FileView and the access rule need (not the storage key, sha512 or creator). */
+const LISTED = ['id', 'name', 'description', 'version', 'fileName', 'fileType', 'fileSize', 'sha256', 'accessType', 'allowedUsers', 'isActive', 'isPaid', 'price', 'currency', 'downloadCount', 'createdDate', 'updatedDate'].map((c) => `f.${c}`);
+
 /**
  * The library's read side of the files table (FilesService stays its only writer): pages searched, filtered and
  * sorted in SQL, so no process holds or sends the whole library. The spec section 6 rule is a WHERE here
@@ -42,45 +45,39 @@ export class LibraryReads {
     const keys = ORDERS[sort];
     const limit = query.limit ?? LIBRARY_PAGE_SIZE;
     const after = query.after ? decodeCursor(query.after, sort, keys.length) : null;
-    const qb = keysetOrder(this.matching(viewer, query), keys, after).limit(limit + 1);
+    const qb = keysetOrder(this.matching(viewer, query).select(LISTED), keys, after).limit(limit + 1);
     const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
     const shown = entities.slice(0, limit);
-    const page: LibraryPage = {
+    return {
       files: shown.map((row) => toFileView(row, fileAvailability(accessFacts(row), viewer) === 'buy' ? 'buy' : 'download')),
       next: entities.length > limit ? encodeCursor(sort, keysetValuesOf(raw[limit - 1], keys)) : null,
     };
-    if (after) return page;
-    const types = await this.visible(viewer).select('f.type_label', 'type').addSelect('COUNT(*)', 'n').groupBy('f.type_label').getRawMany<{ type: string; n: string | number }>();
-    const filtering = !!query.search?.trim() || !!query.type;
-    const total = types.reduce((sum, t) => sum + Number(t.n), 0);
-    return {
-      ...page,
-      total,
-      matching: !filtering ? total : !page.next ? page.files.length : await this.matching(viewer, query).getCount(),
-      types: types.map((t) => t.type).filter(Boolean).sort(),
-    };
   }
 
-  /** The Dashboard tiles and the library's stat cards, counted in SQL over what the caller sees. */
+  /** The Dashboard tiles, the library's stat cards and its type filter, counted in SQL over what the caller sees (per type, then summed). */
   async summary(viewer: FileViewer, yourDownloads: number): Promise<LibrarySummary> {
     const available = this.availableSql(viewer);
     const weekAgo = new Date(Date.now() - LIMITS.newThisWeekMinutes * 60_000);
-    const [counts, popular] = await Promise.all([
+    const [groups, popular] = await Promise.all([
       this.visible(viewer)
-        .select('COUNT(*)', 'total')
+        .select('f.type_label', 'type')
+        .addSelect('COUNT(*)', 'total')
         .addSelect(`SUM(CASE WHEN ${available} THEN 1 ELSE 0 END)`, 'available')
         // Of the files the caller can download, like Available Files beside it: never more than that tile.
         .addSelect(`SUM(CASE WHEN (${available}) AND f.created_date >= :weekAgo THEN 1 ELSE 0 END)`, 'fresh')
         .setParameters({ weekAgo, bought: [...(viewer.purchased ?? [])] })
-        .getRawOne<{ total: string | number; available: string | number | null; fresh: string | number | null }>(),
+        .groupBy('f.type_label')
+        .getRawMany<{ type: string; total: string | number; available: string | number | null; fresh: string | number | null }>(),
       keysetOrder(this.visible(viewer), ORDERS.popular, null).limit(1).getOne(),
     ]);
+    const sum = (key: 'total' | 'available' | 'fresh') => groups.reduce((n, g) => n + Number(g[key] ?? 0), 0);
     return {
-      total_files: Number(counts?.total ?? 0),
-      available_files: Number(counts?.available ?? 0),
+      total_files: sum('total'),
+      available_files: sum('available'),
       your_downloads: yourDownloads,
-      new_this_week: Number(counts?.fresh ?? 0),
+      new_this_week: sum('fresh'),
       most_popular: popular ? { id: popular.id, name: popular.name, download_count: popular.downloadCount } : null,
+      types: groups.map((g) => g.type).filter(Boolean).sort(),
     };
   }
 

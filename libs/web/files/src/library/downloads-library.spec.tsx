@@ -38,19 +38,16 @@ const paid = fileFixture({
   availability: 'buy',
 });
 
-/** The api's first (and only) page holding `files`, with the counts and types it reports. */
-const pageOf = (files: FileView[], more: Partial<LibraryPage> = {}): FakeReply => ({
-  status: 200,
-  body: { files, next: null, total: files.length, matching: files.length, types: ['PDF', 'ZIP'], ...more } satisfies LibraryPage,
-});
+/** The api's first (and only) page holding `files`. */
+const pageOf = (files: FileView[], more: Partial<LibraryPage> = {}): FakeReply => ({ status: 200, body: { files, next: null, ...more } satisfies LibraryPage });
 /** The query string of each GET /files, as URLSearchParams entries. */
 const listCalls = () => (server?.calls ?? []).filter((c) => c.method === 'GET' && c.path === '/files').map((c) => Object.fromEntries(new URLSearchParams(c.search)));
 
 type Route = FakeReply | ((call: { search: string }) => FakeReply | Promise<FakeReply>);
-function setup(files: FileView[] | FakeReply, routes: Record<string, Route> = {}) {
+function setup(files: FileView[] | FakeReply, routes: Record<string, Route> = {}, total = Array.isArray(files) ? files.length : 12) {
   server = fakeApi({
     'GET /files': Array.isArray(files) ? pageOf(files) : files,
-    'GET /files/summary': { status: 200, body: summaryFixture() },
+    'GET /files/summary': { status: 200, body: summaryFixture({ total_files: total }) },
     ...routes,
   });
   const view = renderWithStore(
@@ -74,7 +71,7 @@ describe('DownloadsLibrary', () => {
     await screen.findByRole('article', { name: 'Installer' });
     const stats = document.querySelectorAll('.ui-stat');
     expect([...stats].map((s) => s.textContent)).toEqual([
-      'Total Files12',
+      'Total Files3',
       'Your Downloads125,564',
       'Most PopularInstaller1,987 downloads',
       'New This Week3',
@@ -106,11 +103,10 @@ describe('DownloadsLibrary', () => {
     const view = setup([], {
       'GET /files': ({ search }) => {
         const q = new URLSearchParams(search);
-        if (q.get('search')) return pageOf([guide], { total: 3, matching: 1 });
-        if (q.get('type') === 'PDF') return pageOf([guide], { total: 3, matching: 1 });
+        if (q.get('search') || q.get('type') === 'PDF') return pageOf([guide]);
         return pageOf(q.get('sort') === 'oldest' ? [paid, installer, guide] : [guide, installer, paid]);
       },
-    });
+    }, 3);
     await screen.findByRole('article', { name: 'Installer' });
     expect(listCalls()).toEqual([{ sort: 'newest', limit: '48' }]);
     const search = screen.getByRole('searchbox', { name: 'Search files' });
@@ -135,7 +131,7 @@ describe('DownloadsLibrary', () => {
     await view.user.selectOptions(sort, 'Most Downloaded');
     await waitFor(() => expect(listCalls().at(-1)).toEqual({ sort: 'popular', limit: '48' }));
 
-    // The type filter offers the types the api reports for the whole library.
+    // The type filter offers the types the summary reports for the whole library.
     const type = screen.getByRole('combobox', { name: 'File type' }) as HTMLSelectElement;
     expect([...type.options].map((o) => o.text)).toEqual(['All Types', 'PDF', 'ZIP']);
     await view.user.selectOptions(type, 'PDF');
@@ -144,7 +140,7 @@ describe('DownloadsLibrary', () => {
   });
 
   it('counts a search against the whole library: Showing 0 of 2 files', async () => {
-    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([], { total: 2, matching: 0 }) : pageOf([guide, installer])) });
+    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([]) : pageOf([guide, installer])) }, 2);
     await screen.findByRole('article', { name: 'Installer' });
     await view.user.type(screen.getByRole('searchbox'), 'nothing like this');
     expect(await screen.findByRole('heading', { name: 'No files found' })).toBeTruthy();
@@ -157,7 +153,7 @@ describe('DownloadsLibrary', () => {
   });
 
   it("says 'No files found' with a hint to change the search or filters, or that nothing is available", async () => {
-    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([], { total: 1, matching: 0 }) : pageOf([installer])) });
+    const view = setup([], { 'GET /files': ({ search }) => (search.includes('search=') ? pageOf([]) : pageOf([installer])) }, 1);
     await screen.findByRole('article', { name: 'Installer' });
     await view.user.type(screen.getByRole('searchbox'), 'nothing like this');
     expect(await screen.findByRole('heading', { name: 'No files found' })).toBeTruthy();
@@ -252,11 +248,11 @@ describe('DownloadsLibrary', () => {
   it('shows a page of 48: Show more reads the next page, announces the count and moves the focus to the first new card', async () => {
     const many = Array.from({ length: 100 }, (_, i) => fileFixture({ id: `m${i}`, name: `File ${String(i).padStart(3, '0')}` }));
     const pages: Record<string, FakeReply> = {
-      '': pageOf(many.slice(0, 48), { next: 'p2', total: 100, matching: 100 }),
+      '': pageOf(many.slice(0, 48), { next: 'p2' }),
       p2: { status: 200, body: { files: many.slice(48, 96), next: 'p3' } },
       p3: { status: 200, body: { files: many.slice(96), next: null } },
     };
-    const view = setup([], { 'GET /files': ({ search }) => pages[new URLSearchParams(search).get('after') ?? ''] });
+    const view = setup([], { 'GET /files': ({ search }) => pages[new URLSearchParams(search).get('after') ?? ''] }, 100);
     await screen.findByRole('article', { name: 'File 000' });
     expect(screen.getAllByRole('article')).toHaveLength(48);
     const status = screen.getByText('Showing 48 of 100 files');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { DEFAULT_LIBRARY_SORT, LIMITS, PORTAL_TEXTS, type FileView, type LibrarySort } from '@solvr/contracts';
 import { Button, EmptyState, SkeletonCard } from '@solvr/web-ui';
 import { Input, Label, useDebounced } from '@solvr/web-ui/forms';
-import { useLibraryFilesInfiniteQuery } from '../files.api';
+import { useLibraryFilesInfiniteQuery, useLibrarySummaryQuery } from '../files.api';
 import { buyErrorText, useCheckout } from './buy';
 import { FileCard } from './file-card';
 import { LibraryStats } from './library-stats';
@@ -42,6 +42,8 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const [chosenType, setChosenType] = useState(ALL_TYPES);
   const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const files = useLibraryFilesInfiniteQuery({ search: settledSearch, sort, type: chosenType });
+  // The counts and the type filter's choices, shared with the stat cards (one request).
+  const { data: summary } = useLibrarySummaryQuery();
   const { run, pending, failure } = useFileActions();
   const goToLink = useDownloadLink();
   const checkout = useCheckout();
@@ -49,11 +51,10 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
 
-  const first = files.data?.pages[0];
   const shown = files.data?.pages.flatMap((page) => page.files) ?? [];
-  const types = first?.types ?? [];
+  const types = summary?.types ?? [];
   // A type that left the library (after a refresh) filters no more.
-  const type = !first || types.includes(chosenType) ? chosenType : ALL_TYPES;
+  const type = !summary || types.includes(chosenType) ? chosenType : ALL_TYPES;
   useEffect(() => {
     if (type !== chosenType) setChosenType(type);
   }, [type, chosenType]);
@@ -172,7 +173,7 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
           </div>
         </div>
         <p className={shown.length > 0 ? 'fl-count' : 'ui-sr-only'} role="status" aria-live="polite">
-          {files.isLoading ? T.loading : first ? T.showing(shown.length, first.total ?? shown.length) : ''}
+          {files.isLoading ? T.loading : files.data && summary ? T.showing(shown.length, Math.max(summary.total_files, shown.length)) : ''}
         </p>
         {body}
       </section>

@@ -34,6 +34,7 @@ export function summaryFixture(overrides: Partial<LibrarySummary> = {}): Library
     your_downloads: 125564,
     new_this_week: 3,
     most_popular: { id: 'f-1', name: 'Installer', download_count: 1987 },
+    types: ['PDF', 'ZIP'],
     ...overrides,
   };
 }
