@@ -10,6 +10,7 @@ import {
   AccessModule,
   LoggingModule,
   QueueModule,
+  CacheModule,
 } from '@solvr/server-core';
 import { MailModule, MailRoutesModule, MailWorkerModule } from '@solvr/server-mail';
 import { StorageModule } from '@solvr/server-storage';
@@ -56,6 +57,7 @@ export class ApiModule {
         AccessModule.forRoot(config, { imports: [UsersDataModule], useExisting: UsersService }),
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),
+        CacheModule,
         HealthModule,
         UsersModule,
         FirstAdminModule,

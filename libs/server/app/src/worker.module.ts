@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AccessModule, AppConfig, AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
+import { AccessModule, AppConfig, AppConfigModule, CacheModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
 import { FilesMailSegmentsModule } from '@solvr/server-files';
 import { ReleasesMailSegmentsModule } from '@solvr/server-releases';
 import { MailWorkerModule } from '@solvr/server-mail';
@@ -17,6 +17,7 @@ export class WorkerModule {
         AccessModule.forRoot(config),
         DatabaseModule.forRoot(config, { runMigrations: false }),
         QueueModule.forRoot(config),
+        CacheModule,
         HealthModule,
         StorageModule,
         MailWorkerModule,

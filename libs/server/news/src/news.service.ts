@@ -1,12 +1,11 @@
-import { BadRequestException, Injectable, Logger, NotFoundException, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { NEWS_LIMITS, NEWS_TEXTS, validateNews, type NewsFlags, type NewsInput, type NewsList, type NewsView } from '@solvr/contracts';
-import { AppConfig, applyRecordQuery, InjectConfig, type RecordQuery, type SessionUser } from '@solvr/server-core';
+import { AppConfig, applyRecordQuery, CacheBus, InjectConfig, KeptCache, type RecordQuery, type SessionUser } from '@solvr/server-core';
 import { sanitizeNewsHtml } from './news-html';
 import { NewsPost } from './news.entity';
-import { TableWatch } from './table-watch';
 
 export const toNewsView = (n: NewsPost): NewsView => ({
   id: n.id,
@@ -59,95 +58,68 @@ export function pagingOf(page: unknown, limit: unknown): Paging {
   return { page: Math.max(1, int(page, 1)), limit: Math.min(NEWS_LIMITS.pageSize, Math.max(1, int(limit, 10))) };
 }
 
-/**
- * How often a replica looks whether the news changed through another replica (one tiny query: how many posts and
- * the latest change). Its own writes show at once; another replica's within this time. Until a change, the
- * published list and the pages made from it are kept.
- */
-export const NEWS_WATCH_MS = 500;
+/** The cache bus namespace of the published list. */
+export const NEWS_NAMESPACE = 'news.published';
 
-/** A cached page of the published list, and its JSON once asked for. */
-interface PublishedEntry {
-  revision: number;
-  list: Promise<NewsList>;
-  json?: Promise<Buffer>;
+/** The published list's pages, kept until a news write on any replica (the cache bus), at most this long. */
+export const NEWS_KEPT_MS = 60_000;
+
+/** A kept page of the published list, with its JSON made once. */
+interface PublishedPage {
+  list: NewsList;
+  json: Buffer;
 }
 
 /** The one owner of the news table. Drafts exist for admins only: everywhere else they are 404. */
 @Injectable()
-export class NewsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NewsService {
+  /** Counts the news changes heard (here or on another replica): what was rendered from the news before is stale. */
   private revision = 0;
-  private readonly published = new Map<string, PublishedEntry>();
-  private readonly listeners = new Set<() => void>();
-  private watch: ReturnType<typeof setInterval> | undefined;
-  /** Another replica's writes, seen as a new row count or a later updated_date (deletes change the count). */
-  private readonly table = new TableWatch(
-    () => this.stamp(),
-    () => this.changed(),
-    (error) => this.logger.warn(`Could not look for news changes: ${error.message}`),
-  );
-  private readonly logger = new Logger(NewsService.name);
+  private readonly published: KeptCache<PublishedPage>;
 
   constructor(
     @InjectRepository(NewsPost) private readonly news: Repository<NewsPost>,
     @InjectConfig() private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.watch = setInterval(() => void this.table.look(), NEWS_WATCH_MS);
-    this.watch.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.watch);
+    private readonly bus: CacheBus,
+  ) {
+    this.published = new KeptCache<PublishedPage>(bus, {
+      namespace: NEWS_NAMESPACE,
+      max: 200,
+      ttlMs: NEWS_KEPT_MS,
+      load: async (key) => {
+        const [page, limit] = key.split('/').map(Number);
+        const list = await this.list({ page, limit }, true);
+        return { list, json: Buffer.from(JSON.stringify(list)) };
+      },
+    });
+    bus.on(NEWS_NAMESPACE, () => (this.revision += 1));
   }
 
   /** Called after every change of the news, through this replica or another (what was made from it is stale). */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** What the news table looks like now: its row count and latest change. */
-  private async stamp(): Promise<string> {
-    const row = await this.news.createQueryBuilder('n').select('COUNT(*)', 'count').addSelect('MAX(n.updated_date)', 'latest').getRawOne<{ count: unknown; latest: unknown }>();
-    const latest = row?.latest instanceof Date ? row.latest.toISOString() : String(row?.latest ?? '');
-    return `${Number(row?.count ?? 0)}|${latest}`;
+    return this.bus.on(NEWS_NAMESPACE, () => listener());
   }
 
   /** Published posts, newest first (spec section 7). */
-  listPublished(paging: Paging): Promise<NewsList> {
-    return this.publishedEntry(paging).list;
+  async listPublished(paging: Paging): Promise<NewsList> {
+    return (await this.published.fetch(`${paging.page}/${paging.limit}`)).list;
   }
 
-  /** The same list as the JSON answer, serialised once per cached list rather than once per request. */
-  publishedJson(paging: Paging): Promise<Buffer> {
-    const entry = this.publishedEntry(paging);
-    entry.json ??= entry.list.then((list) => Buffer.from(JSON.stringify(list)));
-    return entry.json;
+  /** The same list as the JSON answer, serialised once per kept page rather than once per request. */
+  async publishedJson(paging: Paging): Promise<Buffer> {
+    return (await this.published.fetch(`${paging.page}/${paging.limit}`)).json;
   }
 
-  private publishedEntry(paging: Paging): PublishedEntry {
-    const key = `${paging.page}/${paging.limit}`;
-    const hit = this.published.get(key);
-    if (hit && hit.revision === this.revision) return hit;
-    const list = this.list(paging, true);
-    list.catch(() => this.published.delete(key));
-    if (this.published.size >= 200) this.published.clear();
-    const entry: PublishedEntry = { revision: this.revision, list };
-    this.published.set(key, entry);
-    return entry;
-  }
-
-  /** Bumped by every write through this replica: what was rendered or cached from the news before is stale. */
+  /** Bumped by every news change heard: what was rendered or cached from the news before is stale. */
   get newsRevision(): number {
     return this.revision;
   }
 
-  private changed(): void {
-    this.revision += 1;
-    this.published.clear();
-    for (const listener of this.listeners) listener();
+  /** A write committed: every replica forgets the published pages (and re-renders what shows them). */
+  private async written<T>(work: () => Promise<T>): Promise<T> {
+    const result = await work();
+    this.published.invalidate();
+    return result;
   }
 
   /** Admin: every post, newest first. */
@@ -194,7 +166,7 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
       createdDate: now,
       updatedDate: now,
     });
-    await this.table.write(() => this.news.insert(row));
+    await this.written(() => this.news.insert(row));
     return toNewsView(row);
   }
 
@@ -203,7 +175,7 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
     const row = await this.find(id);
     const record = this.checked(input);
     const changes = { ...columnsOf(record), updatedDate: new Date() };
-    await this.table.write(() => this.news.update({ id }, changes));
+    await this.written(() => this.news.update({ id }, changes));
     return toNewsView({ ...row, ...changes });
   }
 
@@ -214,14 +186,14 @@ export class NewsService implements OnApplicationBootstrap, OnApplicationShutdow
       ...(flags.is_featured === undefined ? {} : { isFeatured: flags.is_featured }),
       updatedDate: new Date(),
     };
-    await this.table.write(() => this.news.update({ id }, changes));
+    await this.written(() => this.news.update({ id }, changes));
     return toNewsView({ ...row, ...changes });
   }
 
   /** Answers the post's title (for the audit log). */
   async remove(id: string): Promise<{ title: string }> {
     const row = await this.find(id);
-    await this.table.write(() => this.news.delete({ id }));
+    await this.written(() => this.news.delete({ id }));
     return { title: row.title };
   }
 

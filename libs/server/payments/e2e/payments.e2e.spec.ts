@@ -2,7 +2,7 @@
 import { randomBytes } from 'crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, PAYMENT_TEXTS, type AdminFileView, type CheckoutStatus, type FilePurchases, type FileView, type LibraryPage, type RevenueSummary } from '@solvr/contracts';
+import { FILE_TEXTS, PAYMENT_TEXTS, type AdminFileView, type CheckoutStatus, type FilePurchases, type LibraryPage, type RevenueSummary } from '@solvr/contracts';
 import { type ApiApp, createApi, signIn, createAccount, heldLink, multipart, portOf, refundedCharge, signedEvent, startStripeStandIn, STRIPE_TEST_KEYS, type SignedEvent, type StripeStandIn, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 
 const PASSWORD = 'payments-pass-1';

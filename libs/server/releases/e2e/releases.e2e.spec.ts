@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { valid } from 'semver';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FILE_TEXTS, isNewThisWeek, LAUNCH_DATE, RELEASE_TEXTS, type FileView, type LibraryPage, type LibrarySummary, type PublishedRelease, type ReleaseFeed, type ReleasesOverview, type ReleaseVersionView, type UserPick } from '@solvr/contracts';
+import { FILE_TEXTS, isNewThisWeek, LAUNCH_DATE, RELEASE_TEXTS, type LibraryPage, type LibrarySummary, type PublishedRelease, type ReleaseFeed, type ReleasesOverview, type ReleaseVersionView, type UserPick } from '@solvr/contracts';
 import { SEEDED_RELEASES } from '@solvr/server-releases';
 import { type ApiApp, createApi, signIn, createAccount, multipart, portOf, rawRequest, type FilePart, createTestEnv, TestEnv, TIER } from '@solvr/server-testing';
 

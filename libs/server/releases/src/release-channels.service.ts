@@ -2,17 +2,29 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isChannelName, RELEASE_CHANNELS, RELEASE_TEXTS } from '@solvr/contracts';
+import { CacheBus, KeptCache } from '@solvr/server-core';
 import { ReleaseChannelRecord } from './release.entity';
 
-/** How long the list of channels is kept between update checks (a new channel reaches other replicas within it). */
-const CHANNELS_MS = 1000;
+/** The longest the channel list is kept (a channel added through any replica is forgotten on all at once: the cache bus). */
+const CHANNELS_MS = 30_000;
+const CHANNELS_NAMESPACE = 'releases.channels';
 
 /** Release channels: stable and beta, and the ones an admin adds. Owns release_channels. */
 @Injectable()
 export class ReleaseChannelsService {
-  private kept: { until: number; names: Promise<Set<string>> } | null = null;
+  private readonly kept: KeptCache<Set<string>>;
 
-  constructor(@InjectRepository(ReleaseChannelRecord) private readonly channels: Repository<ReleaseChannelRecord>) {}
+  constructor(
+    @InjectRepository(ReleaseChannelRecord) private readonly channels: Repository<ReleaseChannelRecord>,
+    bus: CacheBus,
+  ) {
+    this.kept = new KeptCache<Set<string>>(bus, {
+      namespace: CHANNELS_NAMESPACE,
+      max: 1,
+      ttlMs: CHANNELS_MS,
+      load: async () => new Set<string>([...RELEASE_CHANNELS, ...(await this.channels.find({ order: { name: 'ASC' } })).map((r) => r.name)]),
+    });
+  }
 
   /** Every channel, built-in ones first, then the added ones by name. */
   async list(): Promise<string[]> {
@@ -31,17 +43,11 @@ export class ReleaseChannelsService {
       if (await this.channels.existsBy({ name: clean })) throw new ConflictException(RELEASE_TEXTS.channelExists);
       throw err;
     });
-    this.kept = null;
+    this.kept.invalidate();
     return this.list();
   }
 
   private known(): Promise<Set<string>> {
-    if (this.kept && this.kept.until > Date.now()) return this.kept.names;
-    const names = this.channels
-      .find({ order: { name: 'ASC' } })
-      .then((rows) => new Set<string>([...RELEASE_CHANNELS, ...rows.map((r) => r.name)]));
-    this.kept = { until: Date.now() + CHANNELS_MS, names };
-    names.catch(() => (this.kept = null));
-    return names;
+    return this.kept.fetch('all');
   }
 }

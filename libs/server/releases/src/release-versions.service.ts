@@ -16,7 +16,7 @@ import {
   type ReleaseVersionView,
   type RolloutChange,
 } from '@solvr/contracts';
-import { AppConfig, InjectConfig } from '@solvr/server-core';
+import { AppConfig, CacheBus, InjectConfig, KeptCache } from '@solvr/server-core';
 import { StorageService } from '@solvr/server-storage';
 import { ReleaseFile, ReleaseVersion } from './release.entity';
 import { ReleaseChannelsService } from './release-channels.service';
@@ -24,8 +24,13 @@ import { releaseNotesHtml } from './release-notes';
 import { isSeededPlaceholder } from './seeded-releases';
 import { candidatesOf, channelsSeenBy, updaterFiles, versionFor, type FeedCandidate } from './update-feed';
 
-/** How long a feed's versions are kept between update checks. */
-export const FEED_INPUTS_MS = 1000;
+/**
+ * How long a feed's versions are kept between update checks at most: a change through any api replica forgets them
+ * on all (the cache bus); this bounds one made outside the api.
+ */
+export const FEED_INPUTS_MS = 30_000;
+/** The cache bus namespace of the feeds' versions (keys: channel|platform|arch). */
+export const FEED_INPUTS_NAMESPACE = 'releases.feed-inputs';
 
 
 export interface FeedText {
@@ -58,7 +63,7 @@ const perInstall = (inputs: FeedInputs) => inputs.candidates.some((c) => c.state
  */
 @Injectable()
 export class ReleaseVersionsService {
-  private readonly inputs = new Map<string, { until: number; inputs: Promise<FeedInputs> }>();
+  private readonly inputs: KeptCache<FeedInputs>;
   /** Each offered version's YAML (a candidate belongs to one feed's inputs, so its channel and platform are fixed). */
   private readonly texts = new WeakMap<FeedCandidate, string>();
 
@@ -68,7 +73,18 @@ export class ReleaseVersionsService {
     private readonly storage: StorageService,
     private readonly channels: ReleaseChannelsService,
     @InjectConfig() private readonly config: AppConfig,
-  ) {}
+    bus: CacheBus,
+  ) {
+    this.inputs = new KeptCache<FeedInputs>(bus, {
+      namespace: FEED_INPUTS_NAMESPACE,
+      max: 200,
+      ttlMs: FEED_INPUTS_MS,
+      load: (key) => {
+        const [channel, platform, arch] = key.split('|');
+        return this.readFeedInputs(channel, platform as Platform, arch ? (arch as Arch) : null);
+      },
+    });
+  }
 
   /**
    * The feed electron-updater reads for a channel and platform (Linux: per architecture), as the install with this
@@ -123,19 +139,12 @@ export class ReleaseVersionsService {
   }
 
   /**
-   * The versions a feed chooses from, kept FEED_INPUTS_MS: an app's update checks come in bursts (at start and every
-   * few hours, from every install), and a new or changed version reaches them within that time on every replica
-   * (at once on the one that made the change).
+   * The versions a feed chooses from, kept until a release change (on any replica): an app's update checks come in
+   * bursts (at start and every few hours, from every install).
    */
   private async feedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
     if (!(await this.channels.exists(channel))) throw new NotFoundException(RELEASE_TEXTS.notFound);
-    const key = `${channel}|${platform}|${arch}`;
-    const kept = this.inputs.get(key);
-    if (kept && kept.until > Date.now()) return kept.inputs;
-    const inputs = this.readFeedInputs(channel, platform, arch);
-    this.inputs.set(key, { until: Date.now() + FEED_INPUTS_MS, inputs });
-    inputs.catch(() => this.inputs.delete(key));
-    return inputs;
+    return this.inputs.fetch(`${channel}|${platform}|${arch ?? ''}`);
   }
 
   private async readFeedInputs(channel: string, platform: Platform, arch: Arch | null): Promise<FeedInputs> {
@@ -151,9 +160,9 @@ export class ReleaseVersionsService {
     return { candidates, placeholderOnly: files.some(isSeededPlaceholder) && !real.length };
   }
 
-  /** Forgets the kept feed inputs and answers: after a change made here, the next update check reads them again. */
+  /** A release changed: every replica forgets the kept feed inputs, and the next update check reads them again. */
   forgetFeeds(): void {
-    this.inputs.clear();
+    this.inputs.invalidate();
   }
 
   /**

@@ -2,11 +2,14 @@ import { LRUCache } from 'lru-cache';
 import type { AccessState } from '@solvr/server-core';
 
 /**
- * How long a replica answers a signed-in request from the account state it read earlier. Its own writes forget the
- * account at once; a write by another replica or process (a logout there, a role changed by the CLI) counts here
- * within this time, as news and feeds do.
+ * How long a replica answers a signed-in request from the account state it read earlier. Writes through any api
+ * replica forget the account on all of them (UsersService, over the cache bus); a write outside the api (a role
+ * changed by the CLI, a message lost while Redis was away) counts within this time.
  */
 export const ACCESS_STATE_MS = 1000;
+
+/** The cache bus namespace of the kept access states (keys: user ids). */
+export const ACCESS_STATE_NAMESPACE = 'users.access-state';
 
 /**
  * Past this age a kept state is read again in the background: an active account's requests never wait for that read.

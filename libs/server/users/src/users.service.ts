@@ -3,11 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { type EntityManager, In, IsNull, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ADMIN_USERS_TEXTS, type AccountView, normalizeEmail, PICK_LIMIT, type ProfileUpdate, type Role, type UserPick } from '@solvr/contracts';
-import { type AccessState, type AccountSource, changedRows, OffThreadReads } from '@solvr/server-core';
+import { type AccessState, type AccountSource, CacheBus, changedRows, OffThreadReads } from '@solvr/server-core';
 import { User } from './user.entity';
 import { generatePassword, hashPassword } from './passwords';
 import { whereUserMatches } from './user-search';
-import { AccessStateCache } from './access-state-cache';
+import { ACCESS_STATE_NAMESPACE, AccessStateCache } from './access-state-cache';
 
 export interface AdminResult {
   email: string;
@@ -23,13 +23,24 @@ const oneMoreDownload = (state: AccessState): AccessState =>
 /** The one writer of the users table: one method per thing that can happen to an account. */
 @Injectable()
 export class UsersService implements AccountSource {
-  /** Every method below that writes an account forgets it here (a counted download brings it up to date instead). */
+  /**
+   * Every method below that writes an account forgets it, here and on every replica (the cache bus: a role change,
+   * logout or password change counts everywhere as the message arrives); a counted download brings it up to date instead.
+   */
   private readonly accessStates = new AccessStateCache();
 
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly reads: OffThreadReads,
-  ) {}
+    private readonly bus: CacheBus,
+  ) {
+    bus.on(ACCESS_STATE_NAMESPACE, (userId) => this.accessStates.forget(userId));
+  }
+
+  /** The account changed (without an id: any number of them): its kept access state goes on every replica. */
+  private forgetAccess(userId?: string): void {
+    this.bus.invalidate(ACCESS_STATE_NAMESPACE, userId);
+  }
 
   /** Whether an account with this id exists (an indexed probe: no row is read). */
   exists(id: string): Promise<boolean> {
@@ -88,7 +99,7 @@ export class UsersService implements AccountSource {
   /** Access tokens issued before this stop working (password change or reset, logout). */
   async revokeAccessTokens(userId: string): Promise<void> {
     await this.users.increment({ id: userId }, 'tokenVersion', 1);
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
   }
 
   /**
@@ -229,7 +240,7 @@ export class UsersService implements AccountSource {
 
   async setBulkMailOptOut(userId: string, optedOut: boolean): Promise<void> {
     await this.users.update({ id: userId }, { bulkMailOptOut: optedOut });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
   }
 
   countAdmins(): Promise<number> {
@@ -257,7 +268,7 @@ export class UsersService implements AccountSource {
    */
   async linkGoogle(user: User, googleId: string): Promise<void> {
     await this.users.update(user.id, { googleId, emailVerified: true, ...(user.emailVerified ? {} : { passwordHash: null }) });
-    this.accessStates.forget(user.id);
+    this.forgetAccess(user.id);
     if (!user.emailVerified) {
       user.passwordHash = null;
       await this.revokeAccessTokens(user.id);
@@ -266,25 +277,25 @@ export class UsersService implements AccountSource {
 
   async markEmailVerified(userId: string): Promise<void> {
     await this.users.update(userId, { emailVerified: true });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
   }
 
   async recordLogin(userId: string): Promise<void> {
     await this.users.update(userId, { lastLogin: new Date() });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
   }
 
   /** A password chosen through an e-mailed reset link; following the link also proves the address. */
   async resetPassword(userId: string, plain: string): Promise<void> {
     await this.users.update(userId, { passwordHash: await hashPassword(plain), emailVerified: true });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
     await this.revokeAccessTokens(userId);
   }
 
   /** The first password of an account that has none (Google sign-up); false if it has one already. */
   async setFirstPassword(userId: string, plain: string): Promise<boolean> {
     const result = await this.users.update({ id: userId, passwordHash: IsNull() }, { passwordHash: await hashPassword(plain) });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
     return !!result.affected;
   }
 
@@ -309,7 +320,7 @@ export class UsersService implements AccountSource {
       jobTitle: body.job_title.trim() || null,
       profileCompleted: true,
     });
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
   }
 
   /** Makes the account an admin, creating it (verified, with the given or a generated password) if missing. */
@@ -319,7 +330,7 @@ export class UsersService implements AccountSource {
     if (existing) {
       if (existing.role !== 'admin') await this.users.update(existing.id, { role: 'admin' });
       if (password) await this.users.update(existing.id, { passwordHash: await hashPassword(password) });
-      this.accessStates.forget(existing.id);
+      this.forgetAccess(existing.id);
       return { email: normalized, created: false };
     }
     const plain = password ?? generatePassword();
@@ -344,12 +355,12 @@ export class UsersService implements AccountSource {
     if (user.role === role) return user;
     if (role === 'admin') {
       await this.users.update({ id: userId }, { role });
-      this.accessStates.forget(userId);
+      this.forgetAccess(userId);
       return { ...user, role };
     }
     if (userId === actorId) throw new ConflictException(ADMIN_USERS_TEXTS.selfDemote);
     const demoted = await this.demoteUnlessLastAdmin(userId);
-    this.accessStates.forget(userId);
+    this.forgetAccess(userId);
     if (!demoted) throw new ConflictException(ADMIN_USERS_TEXTS.lastAdmin);
     return { ...user, role };
   }
@@ -379,7 +390,7 @@ export class UsersService implements AccountSource {
   async promoteListed(emails: string[]): Promise<number> {
     if (!emails.length) return 0;
     const result = await this.users.update({ email: In(emails.map(normalizeEmail)), role: 'user' }, { role: 'admin' });
-    this.accessStates.forget();
+    this.forgetAccess();
     return result.affected ?? 0;
   }
 }
