@@ -54,7 +54,8 @@ class Nginx {
     if (!NGINX) throw new Error('nginx is not installed');
     for (let attempt = 0; attempt < 10; attempt++) {
       this.port = 20000 + Math.floor(Math.random() * 40000);
-      writeFileSync(join(this.dir, 'server.conf'), render(template, { ...vars, NGINX_PORT: this.port }));
+      // The image's cache folder, inside the temp folder here.
+      writeFileSync(join(this.dir, 'server.conf'), render(template, { ...vars, NGINX_PORT: this.port }).replace('/var/cache/nginx/solvr', join(this.dir, 'cache')));
       // Stand-in for the image's /etc/nginx/nginx.conf, writing only inside the temp folder.
       writeFileSync(
         join(this.dir, 'nginx.conf'),
