@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { AppConfigModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
+import { AppConfigModule, CacheModule, dataSourceOptions, DatabaseModule, loadConfigOrExit } from '@solvr/server-core';
 import { UsersDataModule, UsersService } from '@solvr/server-users';
 import { isValidEmail } from '@solvr/contracts';
 import { API_MIGRATIONS } from '@solvr/server-app';
@@ -31,7 +31,8 @@ async function createAdmin(email?: string, flag?: string, password?: string): Pr
     return 2;
   }
   const config = loadConfigOrExit();
-  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true, migrations: API_MIGRATIONS }), UsersDataModule] })
+  // The cache bus too: with Redis, running api replicas forget the promoted account's kept state at once.
+  @Module({ imports: [AppConfigModule.forRoot(config), DatabaseModule.forRoot(config, { runMigrations: true, migrations: API_MIGRATIONS }), CacheModule, UsersDataModule] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   try {

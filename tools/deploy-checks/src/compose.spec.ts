@@ -121,6 +121,8 @@ describe('docker-compose.yml', () => {
     const gateway = readFileSync(join(REPO_ROOT, 'deploy/nginx/gateway.conf.template'), 'utf8');
     const routes = [...gateway.matchAll(/location\s+(\S+(?:\s+\S+)?)\s*\{[^}]*?set \$upstream ([\w-]+):(\d+);/g)].map((m) => [m[1], m[2], m[3]]);
     expect(routes).toEqual([
+      // Anonymous public reads, kept a second by the gateway (its proxy_cache).
+      ['~ ^/api/(public-config|news)$', 'api', '3000'],
       ['~ ^/api(/|$)', 'api', '3000'],
       ['^~ /downloads/', 'api', '3000'],
       ['~ ^/(rss\\.xml|atom\\.xml|sitemap\\.xml|robots\\.txt)$', 'api', '3000'],

@@ -1,3 +1,4 @@
+import { ScheduleModule } from '@nestjs/schedule';
 import { Controller, DynamicModule, Get, Header, Module } from '@nestjs/common';
 import type { PublicConfig } from '@solvr/contracts';
 import {
@@ -58,6 +59,8 @@ export class ApiModule {
         DatabaseModule.forRoot(config, { runMigrations: config.runMigrations, migrations: API_MIGRATIONS }),
         QueueModule.forRoot(config),
         CacheModule,
+        // Periodic work's intervals, named and cleared at shutdown (@nestjs/schedule).
+        ScheduleModule.forRoot(),
         HealthModule,
         UsersModule,
         FirstAdminModule,

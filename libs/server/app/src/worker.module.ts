@@ -1,3 +1,4 @@
+import { ScheduleModule } from '@nestjs/schedule';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccessModule, AppConfig, AppConfigModule, CacheModule, DatabaseModule, HealthModule, LoggingModule, QueueModule } from '@solvr/server-core';
 import { FilesMailSegmentsModule } from '@solvr/server-files';
@@ -18,6 +19,8 @@ export class WorkerModule {
         DatabaseModule.forRoot(config, { runMigrations: false }),
         QueueModule.forRoot(config),
         CacheModule,
+        // Periodic work's intervals, named and cleared at shutdown (@nestjs/schedule).
+        ScheduleModule.forRoot(),
         HealthModule,
         StorageModule,
         MailWorkerModule,

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import type { Queue } from 'bull';
 import { InProcessQueue } from '@solvr/server-core';
-import { MailProcessor, MailService, OutboxReconciler } from '@solvr/server-mail';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { MailProcessor, MailService, OutboxReconciler, RECONCILE_JOB } from '@solvr/server-mail';
 import { type ApiApp, createApi, createWorker, createTestEnv, TestEnv, TIER, waitFor } from '@solvr/server-testing';
 // The services-mode test runs the real worker beside the api, as production does.
 
@@ -39,6 +40,10 @@ describe(`mail through the queue (${TIER})`, () => {
       expect(eml).toContain('Subject: Hello from the queue');
       expect(eml).toContain('To: someone@example.com');
     });
+
+    it("runs the reconciler's turns as a named interval of @nestjs/schedule in the one process", () => {
+      expect(api.get(SchedulerRegistry).getIntervals()).toContain(RECONCILE_JOB);
+    });
   }
 
   if (TIER === 'services') {
@@ -55,6 +60,17 @@ describe(`mail through the queue (${TIER})`, () => {
       await worker.init();
       await waitFor(async () => (await mail.find(row.id))?.status === 'sent', 'the worker to send the message');
       expect(existsSync(join(t.dataDir, 'outbox', `${row.id}.eml`))).toBe(true);
+    });
+
+    it("schedules the reconciler's turns once per cluster: one Bull repeatable job, however many workers add it", async () => {
+      const queue = api.get<Queue>(getQueueToken('mail'));
+      const reconciler = worker!.get(OutboxReconciler);
+      // A second worker starting adds the same repeat again.
+      await reconciler.onApplicationBootstrap();
+      const repeats = (await queue.getRepeatableJobs()).filter((j) => j.name === RECONCILE_JOB);
+      expect(repeats).toEqual([expect.objectContaining({ name: RECONCILE_JOB, every: reconciler.every })]);
+      // Nothing of it runs in the api: it only enqueues.
+      expect(api.get(SchedulerRegistry).getIntervals()).not.toContain(RECONCILE_JOB);
     });
 
     it('a lost job is re-enqueued by the reconciler and sent once', async () => {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { InjectConfig, JobHandler, QueueJob, QueueProcessor } from '@solvr/server-core';
+import { OutboxReconciler, RECONCILE_JOB } from './outbox-reconciler';
 import { mailConfig, type MailConfig } from './mail.config';
 import { OutboxMessage } from './outbox-message.entity';
 import { MailTransport } from './mail-transport';
@@ -18,7 +19,14 @@ export class MailProcessor {
     @InjectRepository(OutboxMessage) private readonly outbox: Repository<OutboxMessage>,
     private readonly transport: MailTransport,
     @InjectConfig(mailConfig) private readonly config: MailConfig,
+    private readonly reconciler: OutboxReconciler,
   ) {}
+
+  /** A turn of the outbox reconciler, scheduled once per cluster as a Bull repeatable job (services mode). */
+  @JobHandler(RECONCILE_JOB)
+  reconcile(): Promise<void> {
+    return this.reconciler.tick();
+  }
 
   @JobHandler('send', { concurrency: MAIL_JOB_CONCURRENCY })
   async send(job: QueueJob<{ id: string }>): Promise<void> {

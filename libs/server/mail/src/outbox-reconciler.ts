@@ -1,21 +1,28 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { Queue } from 'bull';
 import { In, LessThan, MoreThan, Repository } from 'typeorm';
-import { InjectConfig } from '@solvr/server-core';
+import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { MailCampaign } from './mail-campaign.entity';
 import { mailConfig, type MailConfig } from './mail.config';
 import { OutboxMessage } from './outbox-message.entity';
 import { MailService, OUTBOX_CHUNK } from './mail.service';
 
+/** The mail queue's job that is one turn of the reconciler (services mode). */
+export const RECONCILE_JOB = 'reconcile';
+
 /**
  * Re-enqueues rows left queued or sending (Redis flushed or down, worker killed mid-send, embedded restart), and
  * restarts campaign fan-outs that stopped half-way.
  * A job id is the row id, so a row whose job still waits is not queued twice.
+ * Its turns: with Redis a Bull repeatable job, so one worker of the cluster runs each turn however many there are;
+ * embedded an interval of @nestjs/schedule's registry in the one process.
  */
 @Injectable()
-export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxReconciler implements OnApplicationBootstrap {
   private readonly logger = new Logger(OutboxReconciler.name);
-  private timer?: NodeJS.Timeout;
   private running = false;
 
   constructor(
@@ -23,15 +30,29 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
     @InjectRepository(MailCampaign) private readonly campaigns: Repository<MailCampaign>,
     private readonly mail: MailService,
     @InjectConfig(mailConfig) private readonly config: MailConfig,
+    @InjectConfig() private readonly app: AppConfig,
+    @InjectQueue('mail') private readonly queue: Pick<Queue, 'add'>,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const every = Math.min(60_000, Math.max(1000, this.config.requeueAfterMs / 2));
-    this.timer = setInterval(() => void this.tick(), every);
-    this.timer.unref();
+  /** Half the age at which a message counts as stale, between 1 s and 60 s. */
+  get every(): number {
+    return Math.min(60_000, Math.max(1000, this.config.requeueAfterMs / 2));
   }
 
-  private async tick(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.app.redis) {
+      // The same repeat from every worker is one job in Redis (its key is the name, the id and the period).
+      await this.queue.add(RECONCILE_JOB, {}, { jobId: RECONCILE_JOB, repeat: { every: this.every }, attempts: 1, removeOnComplete: true, removeOnFail: true });
+      return;
+    }
+    const timer = setInterval(() => void this.tick(), this.every);
+    timer.unref();
+    this.scheduler.addInterval(RECONCILE_JOB, timer);
+  }
+
+  /** One turn: fan-outs to restart, then stale messages; a turn still running makes the next one do nothing. */
+  async tick(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
@@ -79,9 +100,5 @@ export class OutboxReconciler implements OnApplicationBootstrap, OnApplicationSh
     for (const { id } of stalled) await this.mail.requestFanout(id);
     if (stalled.length) this.logger.log(`Asked again for the fan-out of ${stalled.length} campaign(s)`);
     return stalled.length;
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
   }
 }

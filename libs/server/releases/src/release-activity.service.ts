@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Platform, ReleaseActivity } from '@solvr/contracts';
@@ -20,7 +21,6 @@ export class ReleaseActivityService implements OnModuleDestroy {
   private readonly logger = new Logger('ReleaseActivity');
   private pending = new Map<string, { downloads: number; update_checks: number }>();
   private day = { number: -1, name: '' };
-  private readonly timer = setInterval(() => void this.flush(), FLUSH_MS).unref();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -37,6 +37,12 @@ export class ReleaseActivityService implements OnModuleDestroy {
     const number = Math.floor(now / DAY_MS);
     if (number !== this.day.number) this.day = { number, name: dayOf(now) };
     return this.day.name;
+  }
+
+  /** Each replica adds its own counts (they are in its memory), so this runs on every replica, not once per cluster. */
+  @Interval('release-activity-flush', FLUSH_MS)
+  flushTurn(): void {
+    void this.flush();
   }
 
   /** Adds what was counted since the last flush (also on shutdown). */
@@ -61,7 +67,6 @@ export class ReleaseActivityService implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
     await this.flush();
   }
 

@@ -1,6 +1,7 @@
 /** Every queue and the jobs it carries. A start-up check refuses a worker that lacks a handler for one. */
 export const QUEUES = {
-  mail: ['send', 'campaign'],
+  // reconcile: the outbox reconciler's turn, a repeatable job in services mode (once per cluster).
+  mail: ['send', 'campaign', 'reconcile'],
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
