@@ -31,7 +31,7 @@ export class OutboxReconciler implements OnApplicationBootstrap {
     private readonly mail: MailService,
     @InjectConfig(mailConfig) private readonly config: MailConfig,
     @InjectConfig() private readonly app: AppConfig,
-    @InjectQueue('mail') private readonly queue: Pick<Queue, 'add'>,
+    @InjectQueue('mail') private readonly queue: Pick<Queue, 'add' | 'client'>,
     private readonly scheduler: SchedulerRegistry,
   ) {}
 
@@ -42,8 +42,14 @@ export class OutboxReconciler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.app.redis) {
-      // The same repeat from every worker is one job in Redis (its key is the name, the id and the period).
-      await this.queue.add(RECONCILE_JOB, {}, { jobId: RECONCILE_JOB, repeat: { every: this.every }, attempts: 1, removeOnComplete: true, removeOnFail: true });
+      // The same repeat from every worker is one job in Redis (its key is the name, the id and the period). A Redis
+      // that restarted empty lost it with everything else: it is added again whenever the connection is back.
+      const schedule = () =>
+        this.queue
+          .add(RECONCILE_JOB, {}, { jobId: RECONCILE_JOB, repeat: { every: this.every }, attempts: 1, removeOnComplete: true, removeOnFail: true })
+          .catch((e: Error) => this.logger.warn(`Could not schedule the outbox reconciler: ${e.message}`));
+      this.queue.client.on('ready', () => void schedule());
+      await schedule();
       return;
     }
     const timer = setInterval(() => void this.tick(), this.every);
