@@ -165,10 +165,10 @@ describe(`several replicas behind the gateway (${TIER})`, () => {
     expect((await fetch(`${b.url}/api/auth/refresh`, { method: 'POST', headers: { cookie: newCookie } })).status).toBe(401);
   });
 
-  /** How long after `sent` a read on the other replica first showed the change (polling every 25 ms, up to 3 s). */
+  /** How long after `sent` a read on the other replica first showed the change (polling every 25 ms, up to 5 s). */
   async function lagOf(shows: () => Promise<boolean>): Promise<number> {
     const started = Date.now();
-    while (Date.now() - started < 3000) {
+    while (Date.now() - started < 5000) {
       const sent = Date.now() - started;
       if (await shows()) return sent;
       await sleep(25);
@@ -231,13 +231,14 @@ describe(`several replicas behind the gateway (${TIER})`, () => {
     expect(status(await fetch(`${gateway.url}/api/public-config`))).toBe('HIT');
     expect(status(await fetch(`${gateway.url}/NewsPage`, { headers: { accept: 'text/html' } }))).toMatch(/MISS|HIT|EXPIRED/);
     expect(status(await fetch(`${gateway.url}/api/news`, asAdmin()))).toBe('BYPASS');
-    // A new post reaches an anonymous visitor through the gateway within its second.
+    // A new post reaches an anonymous visitor through the gateway once its second is over and the refresh it starts
+    // is done (meanwhile the old answer is served: proxy_cache_use_stale updating); 3 s leaves room for a loaded machine.
     const title = `Gateway news ${randomBytes(3).toString('hex')}`;
     await fetch(`${gateway.url}/api/news`);
     const post = await json(fetch(`${a.url}/api/admin/news`, asAdmin({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title, content: '<p>x</p>' }) })));
     expect(post.status).toBe(201);
     const lag = await lagOf(async () => (await fetch(`${gateway.url}/api/news`).then((r) => r.text())).includes(title));
-    expect(lag).toBeLessThanOrEqual(1500);
+    expect(lag).toBeLessThanOrEqual(3000);
   });
 
   it('shares the sign-in throttle: failures on either replica count against the same account', async () => {
