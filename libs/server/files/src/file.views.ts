@@ -1,4 +1,4 @@
-import type { AdminFileView, FileAccessFacts, FileAvailability, FileView } from '@solvr/contracts';
+import { fileAvailability, type AdminFileView, type FileAccessFacts, type FileAvailability, type FileView, type FileViewer } from '@solvr/contracts';
 import type { FileRecord } from './file.entity';
 
 /** The facts the visibility rule of spec section 6 decides on. */
@@ -30,6 +30,9 @@ export const toFileView = (f: FileRecord, availability: Exclude<FileAvailability
   updated_date: f.updatedDate.toISOString(),
   availability,
 });
+
+/** A row LibraryReads.visible() selected for this viewer, with the button the rule gives it (Buy, else Download). */
+export const listedView = (f: FileRecord, viewer: FileViewer): FileView => toFileView(f, fileAvailability(accessFacts(f), viewer) === 'buy' ? 'buy' : 'download');
 
 /** The admin console's view: everything but the storage key. */
 export const toAdminFileView = (f: FileRecord): AdminFileView => ({

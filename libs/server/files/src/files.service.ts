@@ -26,7 +26,7 @@ import { ObjectMissing, signDownload, StorageService } from '@solvr/server-stora
 import { DOWNLOAD_PATH } from './download-holder';
 import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
-import { accessFacts, toAdminFileView, toFileView } from './file.views';
+import { accessFacts, listedView, toAdminFileView, toFileView } from './file.views';
 import { filesConfig, type FilesConfig } from './files.config';
 import { LibraryReads } from './library-reads';
 
@@ -139,7 +139,7 @@ export class FilesService {
     const viewer = reader === 'service' ? null : await this.viewerOf(reader);
     if (!viewer || viewer.isAdmin) return (await applyRecordQuery(this.files.createQueryBuilder('f'), query).getMany()).map(toAdminFileView);
     const rows = await applyRecordQuery(this.library.visible(viewer), query).getMany();
-    return rows.map((row) => toFileView(row, fileAvailability(accessFacts(row), viewer) === 'buy' ? 'buy' : 'download'));
+    return rows.map((row) => listedView(row, viewer));
   }
 
   /** An admin's change to a file's record, checked by the upload form's rule over the whole record as it becomes. */

@@ -2,7 +2,6 @@ import { BadRequestException } from '@nestjs/common';
 import type { Repository, SelectQueryBuilder } from 'typeorm';
 import {
   FILE_TEXTS,
-  fileAvailability,
   LIBRARY_PAGE_SIZE,
   LIBRARY_SORTS,
   LIMITS,
@@ -15,7 +14,7 @@ import {
 } from '@solvr/contracts';
 import { containsPattern, keysetOrder, keysetValuesOf, type KeysetKey, type KeysetValue } from '@solvr/server-core';
 import type { FileRecord } from './file.entity';
-import { accessFacts, toFileView } from './file.views';
+import { listedView } from './file.views';
 
 const created = (dir: 'ASC' | 'DESC'): KeysetKey => ({ column: 'f.created_date', dir, date: true });
 const id = (dir: 'ASC' | 'DESC'): KeysetKey => ({ column: 'f.id', dir });
@@ -49,7 +48,7 @@ export class LibraryReads {
     const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
     const shown = entities.slice(0, limit);
     return {
-      files: shown.map((row) => toFileView(row, fileAvailability(accessFacts(row), viewer) === 'buy' ? 'buy' : 'download')),
+      files: shown.map((row) => listedView(row, viewer)),
       next: entities.length > limit ? encodeCursor(sort, keysetValuesOf(raw[limit - 1], keys)) : null,
     };
   }
