@@ -11,8 +11,10 @@ module.exports = function nodeApp(name, entries) {
     mode: 'production',
     target: 'node20',
     context: root,
-    entry: entries,
-    output: { path: path.join(root, 'dist/apps', name), filename: '[name].js', clean: true },
+    // The users directory's SQLite read worker (a piscina pool) loads its own file, next to main.js.
+    entry: { ...entries, 'off-thread-reads.worker': './libs/server/users/src/off-thread-reads.worker.js' },
+    // commonjs2: an entry's exports are its file's (the read worker's handler is what piscina loads).
+    output: { path: path.join(root, 'dist/apps', name), filename: '[name].js', clean: true, library: { type: 'commonjs2' } },
     devtool: 'source-map',
     optimization: { minimize: false, nodeEnv: false },
     externalsPresets: { node: true },

@@ -145,6 +145,8 @@ module.exports = function webApp({ name, port, exposes }) {
           // Contracts are texts, rules and types without side effects: a page's bundle takes only the files it uses
           // instead of every file its barrel (index.ts) names.
           { test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          // semver's modules only define functions: a page that never checks a version does not carry them.
+          { test: /[\\/]node_modules[\\/]semver[\\/]/, sideEffects: false },
         ],
       },
       plugins: [

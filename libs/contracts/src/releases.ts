@@ -1,3 +1,4 @@
+import valid from 'semver/functions/valid';
 import { LIMITS } from './limits';
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from './platforms';
 
@@ -96,19 +97,11 @@ export function stagingPoint(stagingId: string): number | null {
 export const RELEASE_STATES = ['draft', 'published', 'pulled'] as const;
 export type ReleaseState = (typeof RELEASE_STATES)[number];
 
-/** SemVer 2.0.0 with the optional leading "v" semver accepts (its FULL pattern). */
-const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][a-zA-Z0-9-]*))*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
-
 /**
- * A release's version: semantic versioning (1.2.0, 2.0.0-beta.1), exactly as electron-updater checks the feed's
- * version (the semver package's `valid`: at most 256 characters, major, minor and patch within JavaScript's
- * safe integers); anything else makes the desktop app refuse the update (ERR_UPDATER_INVALID_VERSION). A pattern rather
- * than the package, which would add 20 KB to every page that shows releases; the spec checks both agree.
+ * A release's version: semantic versioning (1.2.0, 2.0.0-beta.1), by the semver package's `valid`, as electron-updater
+ * checks the feed's version; anything else makes the desktop app refuse the update (ERR_UPDATER_INVALID_VERSION).
  */
-export function isReleaseVersion(version: string): boolean {
-  const m = version.length <= 256 ? SEMVER.exec(version) : null;
-  return !!m && [m[1], m[2], m[3]].every((n) => Number(n) <= Number.MAX_SAFE_INTEGER);
-}
+export const isReleaseVersion = (version: string): boolean => valid(version) !== null;
 
 /**
  * The product's launch date (spec section 2: the launch announcement of Aug 5, 2025): the date the releases a new

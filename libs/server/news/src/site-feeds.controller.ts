@@ -1,6 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Feed } from 'feed';
+import { Readable } from 'stream';
+import { SitemapStream, streamToPromise } from 'sitemap';
 import { isPrivatePage, NEWS_FEEDS, newsExcerpt, PAGES, pathTo, type NewsView } from '@solvr/contracts';
 import { AppConfig, InjectConfig, Public } from '@solvr/server-core';
 import { NewsService } from './news.service';
@@ -8,8 +10,6 @@ import { NewsService } from './news.service';
 /** How many posts the feeds carry; the sitemap lists this many too. */
 const FEED_SIZE = 50;
 const SITEMAP_SIZE = 5000;
-
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
 /** A post's excerpt is plain text, but feed readers read the description (summary) as HTML. */
 const escapeHtml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] as string);
@@ -85,14 +85,12 @@ export class SiteFeedsController {
 
   @Get('sitemap.xml')
   async sitemap(@Res() reply: FastifyReply): Promise<void> {
-    const base = this.config.publicUrl;
     const urls = [
-      ...LISTED_PAGES.map((p) => `  <url><loc>${escapeXml(base + pathTo(p.page, this.config.brand.product))}</loc></url>`),
-      ...(await this.news.recentPublished(SITEMAP_SIZE)).map(
-        (post) => `  <url><loc>${escapeXml(this.postUrl(post))}</loc><lastmod>${post.updated_date}</lastmod></url>`,
-      ),
+      ...LISTED_PAGES.map((p) => ({ url: pathTo(p.page, this.config.brand.product) })),
+      ...(await this.news.recentPublished(SITEMAP_SIZE)).map((post) => ({ url: this.postUrl(post), lastmod: post.updated_date })),
     ];
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    const sitemap = new SitemapStream({ hostname: this.config.publicUrl, xmlns: { news: false, xhtml: false, image: false, video: false } });
+    const xml = await streamToPromise(Readable.from(urls).pipe(sitemap));
     reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(xml);
   }
 

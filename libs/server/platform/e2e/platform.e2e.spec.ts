@@ -639,6 +639,9 @@ describe(`platform API through the real @base44/sdk (${TIER})`, () => {
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
       // The site's own routes are not opened to other origins.
       expect((await api().get('/api/news').set('Origin', APP_ORIGIN).expect(200)).headers['access-control-allow-origin']).toBeUndefined();
+      const elsewhere = await api().options('/api/news').set('Origin', APP_ORIGIN).set('Access-Control-Request-Method', 'GET').expect(404);
+      expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+      expect(elsewhere.headers['access-control-allow-methods']).toBeUndefined();
     });
   });
 });

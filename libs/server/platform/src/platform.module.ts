@@ -59,7 +59,7 @@ export class PlatformModule implements OnModuleInit {
   ) {}
 
   /** Cross-origin SDK apps: the CORS answers of /api/apps/..., before any route (preflights have none). */
-  onModuleInit(): void {
-    registerPlatformCors(this.http.httpAdapter.getInstance<FastifyInstance>(), this.settings.corsOrigins);
+  async onModuleInit(): Promise<void> {
+    await registerPlatformCors(this.http.httpAdapter.getInstance<FastifyInstance>(), this.settings.corsOrigins);
   }
 }

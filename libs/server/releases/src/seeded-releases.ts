@@ -26,7 +26,7 @@ export const SEEDED_RELEASES: readonly SeededRelease[] = [
     name: 'Installer',
     version: '1.0.20',
     fileName: `${DEFAULT_BRAND.product}-Setup-1.0.20.zip`,
-    storageKey: 'releases/seed-stable-1.0.20.zip',
+    storageKey: 'releases/seed-stable-1.0.20-b.zip',
     downloadCount: 1987,
     releaseNotes: 'The launch release for Windows: solve coding questions with the overlay, in every supported language.',
   },
@@ -38,7 +38,7 @@ export const SEEDED_RELEASES: readonly SeededRelease[] = [
     version: '0.99.0',
     // The download name sites already link to stays; the bytes (their text names the version) have a new key.
     fileName: `${DEFAULT_BRAND.product}-Setup-0.99-beta.zip`,
-    storageKey: 'releases/seed-beta-0.99.0.zip',
+    storageKey: 'releases/seed-beta-0.99.0-b.zip',
     downloadCount: 14768,
     releaseNotes: 'The beta channel: new features before they reach the stable release.',
   },

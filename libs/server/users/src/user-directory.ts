@@ -13,7 +13,8 @@ import {
   type AdminUserView,
   type DailyCount,
 } from '@solvr/contracts';
-import { applyRecordQuery, countPerDay, OffThreadReads, type RecordQuery } from '@solvr/server-core';
+import { applyRecordQuery, countPerDay, type RecordQuery } from '@solvr/server-core';
+import { OffThreadReads } from './off-thread-reads';
 import { User } from './user.entity';
 import { decodeUserCursor, encodeUserCursor, orderedRange, rangesOf, type UserCursor, userCursorOf } from './user-order';
 import { whereUserMatches } from './user-search';

@@ -6,13 +6,14 @@ import { User } from './user.entity';
 import { Passwords } from './passwords';
 import { UsersService } from './users.service';
 import { UserDirectory } from './user-directory';
+import { OffThreadReads } from './off-thread-reads';
 import { SavedSearch } from './saved-search.entity';
 import { SavedSearchesController, SavedSearchesService } from './saved-searches';
 
 /** Owns the users table: other features go through UsersService, never the repository. No routes: the worker uses it. */
 @Module({
   imports: [TypeOrmModule.forFeature([User, SavedSearch])],
-  providers: [UsersService, UserDirectory, Passwords, SavedSearchesService],
+  providers: [UsersService, UserDirectory, Passwords, SavedSearchesService, OffThreadReads],
   exports: [UsersService, UserDirectory, Passwords, SavedSearchesService],
 })
 export class UsersDataModule {}

@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions, Migration } from './data-source-options';
-import { OffThreadReads } from './off-thread-reads';
 import { WalCheckpoints } from './wal-checkpoints';
 
 @Module({})
@@ -12,8 +11,7 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [OffThreadReads, WalCheckpoints],
-      exports: [OffThreadReads],
+      providers: [WalCheckpoints],
       imports: [
         TypeOrmModule.forRoot({
           ...dataSourceOptions(config.database, opts.migrations),

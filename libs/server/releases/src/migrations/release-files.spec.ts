@@ -6,7 +6,7 @@ import { SEEDED_RELEASES } from '../seeded-releases';
 import { RELEASES_MIGRATIONS } from './index';
 import { ReleaseFiles1763700000400 } from './1763700000400-release-files';
 
-const BEFORE = composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS, RELEASES_MIGRATIONS.filter((M) => M !== ReleaseFiles1763700000400));
+const BEFORE = composeMigrations(USERS_MIGRATIONS, FILES_MIGRATIONS, RELEASES_MIGRATIONS.slice(0, RELEASES_MIGRATIONS.indexOf(ReleaseFiles1763700000400)));
 
 /** A files row as the library kept a release file before it moved (or any other file). */
 const fileRow = (id: string, over: Record<string, unknown>) => ({
