@@ -53,6 +53,11 @@ const SHARED = {
   // its pages use; shared, it would come whole (every text and rule of the site) with the first page.
 };
 
+/** Where the shared libs live: their stylesheets come with the shell's copy of them. */
+const SHARED_LIB_DIRS = [...new Set(Object.values(SHARED).filter((s) => s.import).map((s) => path.dirname(s.import) + path.sep))];
+/** The file name (before its hash) of a remote's own stylesheets. */
+const AREA_STYLES = 'area-styles';
+
 /** Brotli (max quality) and gzip (level 9) of every JS/CSS/HTML/JSON/SVG asset above 1 KB, incl. index.html and remoteEntry.js. */
 const precompress = () => {
   const common = { test: /\.(js|css|html|json|svg)$/, threshold: 1024, minRatio: 1, deleteOriginalAssets: false };
@@ -179,6 +184,17 @@ module.exports = function webApp({ name, port, exposes }) {
       ],
       // JS minified by swc (terser took most of a build); CSS as well (it is inlined in server-rendered pages).
       optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // A stylesheet imported by two chunks (a lib's main and admin entries, say) is built once, in a chunk
+            // of its own, rather than copied into each.
+            sharedStyles: { type: 'css/mini-extract', chunks: 'all', minChunks: 2, minSize: 0, priority: 10, reuseExistingChunk: true },
+            // A remote's own stylesheets (its app's and its unshared libs') under one name: server-rendered pages
+            // take the shell's styles and, of the marketing area's, these alone: its copies of the UI kit and of
+            // the shared libs are the shell's (serve-web).
+            ...(isHost ? {} : { areaStyles: { type: 'css/mini-extract', test: (module) => !SHARED_LIB_DIRS.some((dir) => module.identifier().includes(dir)), name: AREA_STYLES, chunks: 'all', enforce: true, priority: 20 } }),
+          },
+        },
         minimizer: [
           new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } }),
           new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),

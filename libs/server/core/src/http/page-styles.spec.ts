@@ -1,4 +1,4 @@
-import { PageStyles, withoutRepeatedBlocks } from './page-styles';
+import { PageStyles } from './page-styles';
 
 const CSS = [
   ':root{--brand:#123456;--unused:#abcdef}',
@@ -38,26 +38,5 @@ describe('PageStyles', () => {
     expect(second).toBe(first);
     expect(styles.forDocument(page('<table class="admin-table"></table>'))).not.toBe(first);
     expect(await styles.forDocument(page('<table class="admin-table"></table>'))).toContain('.admin-table{display:grid}');
-  });
-});
-
-describe('withoutRepeatedBlocks', () => {
-  it('gives the UI kit once when the shell and an area both built it into their files, and a file built the same into both once', () => {
-    const kit = ':root{--brand:#123456}.btn{color:var(--brand)}@media (width>=640px){.btn{padding:8px}}';
-    const css = withoutRepeatedBlocks(`${kit}\n.hero{color:navy}\n${kit}\n.area-btn{color:red}`);
-    for (const once of ['.btn{color:var(--brand)}', '--brand:#123456', '.btn{padding:8px}']) expect(css.split(once)).toHaveLength(2);
-    expect(css).toContain('.hero{color:navy}');
-    expect(css).toContain('.area-btn{color:red}');
-    const file = '/*! kit */\n.a{color:red}\n@media (width>=640px){.a{color:blue}}';
-    expect(withoutRepeatedBlocks(`${file}\n${file}`)).toBe(file);
-  });
-
-  it('keeps the last copy, where the cascade already lets it win', () => {
-    expect(withoutRepeatedBlocks('.a{color:red}\n.b{color:blue}\n.a{color:red}')).toBe('.b{color:blue}\n.a{color:red}');
-  });
-
-  it('keeps rules that only look alike, and layer statements whose first place sets the order', () => {
-    const css = '@layer base, kit;\n.a{color:red}\n.a{color:green}\n@layer base, kit;\n@media (width>=640px){.a{color:red}}';
-    expect(withoutRepeatedBlocks(css)).toBe(css);
   });
 });

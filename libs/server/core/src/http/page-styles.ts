@@ -1,4 +1,3 @@
-import { parse } from 'postcss';
 import { PurgeCSS } from 'purgecss';
 import purgecssFromHtml from 'purgecss-from-html';
 
@@ -43,25 +42,4 @@ export class PageStyles {
     });
     return result?.css ?? this.css;
   }
-}
-
-/** At-rules whose place decides something other than which copy wins (layer order, imports): never dropped. */
-const PLACED_AT_RULES = new Set(['layer', 'import', 'charset', 'namespace']);
-
-/**
- * The CSS with a top-level rule, block or comment that comes more than once kept only where it last comes: files
- * joined into one text, where the shell and each area built the UI kit's styles into their own, need them once.
- * Of two identical rules the later one already wins the cascade wherever they match, so dropping the earlier
- * changes no style.
- */
-export function withoutRepeatedBlocks(css: string): string {
-  const root = parse(css);
-  const seen = new Set<string>();
-  for (const node of [...root.nodes].reverse()) {
-    if (node.type === 'atrule' && PLACED_AT_RULES.has(node.name.toLowerCase())) continue;
-    const text = node.toString();
-    if (seen.has(text)) node.remove();
-    else seen.add(text);
-  }
-  return root.toString();
 }

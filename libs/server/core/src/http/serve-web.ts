@@ -8,7 +8,7 @@ import { join } from 'path';
 import { isPrivatePage, LAYOUT_TEXTS, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
 import { AppConfig } from '../config/app-config';
 import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
-import { PageStyles, withoutRepeatedBlocks } from './page-styles';
+import { PageStyles } from './page-styles';
 import { toApiError } from './all-exceptions.filter';
 import { compressed, type Encoded, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
 
@@ -295,19 +295,19 @@ function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
 }
 
 /**
- * The CSS a server-rendered page needs before any script runs, as one text: the shell's files, then the marketing
- * area's, as built with the HTML the server renders (a rule both built in, such as the UI kit's, comes once).
+ * The CSS a server-rendered page needs before any script runs, as one text: the shell's files (the UI kit and the
+ * shared libs' styles, each built once), then the marketing area's own (`area-styles`, named by
+ * tools/webpack/web-app.js: its copies of what the shell has are left out).
  */
 function serverRenderedStyles(assets: Map<string, WebAsset>): string {
-  const cssOf = (prefix: string) =>
-    [...assets.keys()].filter((path) => path.startsWith(prefix) && /^[^/]+\.css$/.test(path.slice(prefix.length)) && path !== LAYOUT_TEXTS.noScript.stylesheet).sort();
-  const texts = [...cssOf('/'), ...cssOf('/remotes/marketing/')].map((path) =>
+  const cssOf = (prefix: string, name: RegExp) => [...assets.keys()].filter((path) => path.startsWith(prefix) && name.test(path.slice(prefix.length)) && path !== LAYOUT_TEXTS.noScript.stylesheet).sort();
+  const texts = [...cssOf('/', /^[^/]+\.css$/), ...cssOf('/remotes/marketing/', /^area-styles\.[^/]+\.css$/)].map((path) =>
     (assets.get(path) as WebAsset).bodies.identity
       .toString('utf8')
       .replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')
       .trim(),
   );
-  return withoutRepeatedBlocks(texts.join('\n'));
+  return texts.join('\n');
 }
 
 /**
