@@ -1,13 +1,10 @@
 import { ScheduleModule } from '@nestjs/schedule';
-import { Controller, DynamicModule, Get, Header, Module } from '@nestjs/common';
-import type { PublicConfig } from '@solvr/contracts';
+import { DynamicModule, Module } from '@nestjs/common';
 import {
   AppConfig,
   AppConfigModule,
   DatabaseModule,
   HealthModule,
-  InjectConfig,
-  Public,
   AccessModule,
   LoggingModule,
   QueueModule,
@@ -22,29 +19,12 @@ import { PaymentsModule } from '@solvr/server-payments';
 import { AuditModule } from '@solvr/server-audit';
 import { SiteModule } from '@solvr/server-site';
 import { FirstAdminModule, UsersDataModule, UsersModule, UsersService } from '@solvr/server-users';
-import { authConfig, type AuthConfig, AuthModule } from '@solvr/server-auth';
+import { AuthModule } from '@solvr/server-auth';
 import { ProfileModule } from '@solvr/server-profile';
 import { PlatformModule } from '@solvr/server-platform';
 import { ApiDocsModule } from '@solvr/server-api-docs';
 import { MetricsModule } from '@solvr/server-observability';
 import { API_MIGRATIONS } from './migrations';
-
-@Public()
-@Controller('public-config')
-class PublicConfigController {
-  constructor(
-    @InjectConfig() private readonly config: AppConfig,
-    @InjectConfig(authConfig) private readonly auth: AuthConfig,
-  ) {}
-
-  /** What the web needs before sign-in: the brand texts and which sign-in options exist. */
-  @Get()
-  // Settings of this process: the same answer until it restarts (a browser keeps it a minute, then revalidates).
-  @Header('Cache-Control', 'public, max-age=60')
-  get(): PublicConfig {
-    return { brand: this.config.brand, googleEnabled: !!this.auth.google, proofVideoId: this.config.proofVideoId };
-  }
-}
 
 @Module({})
 export class ApiModule {
@@ -82,7 +62,6 @@ export class ApiModule {
         // With Redis the worker process sends mail; without it the api runs the same processor itself.
         ...(config.runJobsInApi ? [MailWorkerModule] : []),
       ],
-      controllers: [PublicConfigController],
     };
   }
 }

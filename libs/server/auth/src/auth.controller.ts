@@ -170,9 +170,4 @@ export class AuthController {
     });
     return { ...this.respond(res, result), message: AUTH_MESSAGES.passwordChanged };
   }
-
-  @Get('users/me')
-  me(@CurrentUser() user: SessionUser): Promise<PublicUser> {
-    return this.auth.me(user);
-  }
 }

@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, UnauthorizedExcept
 import { JwtService } from '@nestjs/jwt';
 import { performance } from 'perf_hooks';
 import { AUTH_MESSAGES, type AccountView, isValidEmail, normalizeEmail, passwordRuleProblem, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from '@solvr/contracts';
-import { AccessService, AccessState, AccessTokenClaims, type SessionUser } from '@solvr/server-core';
+import { AccessState, AccessTokenClaims } from '@solvr/server-core';
 import { Passwords, toAccountView, User, UsersService } from '@solvr/server-users';
 import { AuthMail } from './auth-mail';
 import { LinkTokensService } from './link-tokens.service';
@@ -52,7 +52,6 @@ export class AuthService {
     private readonly links: LinkTokensService,
     private readonly mail: AuthMail,
     private readonly jwt: JwtService,
-    private readonly access: AccessService,
   ) {}
 
   /**
@@ -218,14 +217,5 @@ export class AuthService {
   async logout(token: string | undefined): Promise<void> {
     const userId = await this.sessions.end(token);
     if (userId) await this.accounts.revokeAccessTokens(userId);
-  }
-
-  /** The caller's account: as the access guard read it for this request, else read now. */
-  async me(caller: SessionUser): Promise<PublicUser> {
-    const known = this.access.accountOf(caller);
-    if (known) return known;
-    const user = await this.accounts.findWithPasswordHash({ id: caller.id });
-    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.sessionExpired);
-    return toAccountView(user);
   }
 }

@@ -4,8 +4,8 @@ import { createRequire } from 'module';
 import { join } from 'path';
 import { serverRenderedLinks, type SsrDataSource, type SsrRender, type SsrRendered } from '@solvr/contracts';
 import { AppConfig, InjectConfig, type PageRenderer } from '@solvr/server-core';
-import { authConfig, type AuthConfig } from '@solvr/server-auth';
 import { NewsService } from '@solvr/server-news';
+import { PublicConfigSource } from './public-config';
 
 const MAX_CACHED_PAGES = 200;
 /** After a news change, the pages visited last (up to this many) are made again at once; others when next asked. */
@@ -40,7 +40,7 @@ export class SiteRenderer implements PageRenderer, OnApplicationBootstrap, OnApp
 
   constructor(
     @InjectConfig() private readonly config: AppConfig,
-    @InjectConfig(authConfig) private readonly auth: AuthConfig,
+    private readonly publicConfig: PublicConfigSource,
     private readonly news: NewsService,
   ) {}
 
@@ -97,7 +97,7 @@ export class SiteRenderer implements PageRenderer, OnApplicationBootstrap, OnApp
   private async renderNow(url: string): Promise<SsrRendered | null> {
     const render = await this.load();
     if (!render) return null;
-    return render({ url, publicConfig: { brand: this.config.brand, googleEnabled: !!this.auth.google, proofVideoId: this.config.proofVideoId }, data: this.source });
+    return render({ url, publicConfig: this.publicConfig.value, data: this.source });
   }
 
   private load(): Promise<SsrRender | null> {

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PAGE_RENDERER } from '@solvr/server-core';
 import { NewsModule } from '@solvr/server-news';
+import { PublicConfigController } from './public-config.controller';
+import { PublicConfigSource } from './public-config';
 import { SiteRenderer } from './site-renderer';
 
-/** Server rendering of the public pages (the feeds and the sitemap are the news module's). */
+/** Server rendering of the public pages and the settings the web reads first (the feeds and the sitemap are the news module's). */
 @Module({
   imports: [NewsModule],
-  providers: [SiteRenderer, { provide: PAGE_RENDERER, useExisting: SiteRenderer }],
+  controllers: [PublicConfigController],
+  providers: [PublicConfigSource, SiteRenderer, { provide: PAGE_RENDERER, useExisting: SiteRenderer }],
 })
 export class SiteModule {}

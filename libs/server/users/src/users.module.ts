@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountController } from './account.controller';
 import { AdminUsersController } from './admin-users.controller';
 import { FirstAdminService } from './first-admin.service';
 import { User } from './user.entity';
@@ -19,7 +20,7 @@ import { SavedSearchesController, SavedSearchesService } from './saved-searches'
 export class UsersDataModule {}
 
 /** The users table and the admin's user routes. */
-@Module({ imports: [UsersDataModule], controllers: [AdminUsersController, SavedSearchesController], exports: [UsersDataModule] })
+@Module({ imports: [UsersDataModule], controllers: [AccountController, AdminUsersController, SavedSearchesController], exports: [UsersDataModule] })
 export class UsersModule {}
 
 /** Only the api seeds the first admin (after its migrations). */
