@@ -1,6 +1,35 @@
 import nx from '@nx/eslint-plugin';
 import globals from 'globals';
 
+/**
+ * Which feature lib may import which (each lib's project.json tags it lib:<name>): the order among features is
+ * declared here, so a new feature-to-feature import is a decision made in this table, not a line slipped into a file.
+ */
+const FEATURE_IMPORTS = {
+  'server-users': [],
+  'server-storage': [],
+  'server-news': [],
+  'server-api-docs': [],
+  'server-audit': ['server-users'],
+  'server-payments': ['server-users'],
+  'server-mail': ['server-users'],
+  'server-profile': ['server-users', 'server-mail'],
+  'server-auth': ['server-users', 'server-mail'],
+  'server-files': ['server-users', 'server-storage', 'server-payments'],
+  'server-releases': ['server-users', 'server-storage', 'server-mail', 'server-news', 'server-files'],
+  'server-site': ['server-auth', 'server-news'],
+  'server-platform': ['server-users', 'server-storage', 'server-mail', 'server-news', 'server-audit', 'server-payments', 'server-auth', 'server-profile', 'server-files'],
+  'web-accounts': [],
+  'web-files': ['web-accounts'],
+  'web-mail': ['web-accounts'],
+  'web-news': ['web-accounts'],
+  'web-releases': ['web-accounts', 'web-files'],
+};
+const featureOrder = Object.entries(FEATURE_IMPORTS).map(([lib, may]) => ({
+  sourceTag: `lib:${lib}`,
+  onlyDependOnLibsWithTags: [...may.map((other) => `lib:${other}`), 'type:data', 'type:ui', 'type:contracts'],
+}));
+
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
@@ -37,6 +66,7 @@ export default [
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data', 'type:contracts'] },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui', 'type:contracts'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
+            ...featureOrder,
           ],
         },
       ],
