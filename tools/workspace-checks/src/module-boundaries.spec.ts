@@ -50,6 +50,14 @@ describe('module boundaries (lint)', () => {
     expect(await boundaryErrors('libs/server/payments/e2e/probe.e2e.spec.ts', spec)).toEqual([]);
   });
 
+  it('lets a feature import another only where the declared order (FEATURE_IMPORTS) says it may', async () => {
+    const usersFromNews = await boundaryErrors('libs/server/news/src/probe.ts', "import { UsersService } from '@solvr/server-users';\nexport const x = UsersService;\n");
+    expect(usersFromNews.join('\n')).toMatch(/A project tagged with "lib:server-news" can only depend on libs tagged with "type:data", "type:ui", "type:contracts"/);
+    const filesFromNewsWeb = await boundaryErrors('libs/web/news/src/probe.ts', "import { useLibraryFilesInfiniteQuery } from '@solvr/web-files';\nexport const x = useLibraryFilesInfiniteQuery;\n");
+    expect(filesFromNewsWeb.join('\n')).toMatch(/A project tagged with "lib:web-news" can only depend on libs tagged with "lib:web-accounts"/);
+    expect(await boundaryErrors('libs/server/files/src/probe.ts', "import { UsersService } from '@solvr/server-users';\nexport const x = UsersService;\n")).toEqual([]);
+  });
+
   it('allows the arrows that point the right way', async () => {
     expect(await boundaryErrors('libs/server/mail/src/probe.ts', "import { loadConfig } from '@solvr/server-core';\nexport const x = loadConfig;\n")).toEqual([]);
     expect(await boundaryErrors('apps/shell/src/probe.ts', "import { Button } from '@solvr/web-ui';\nexport const x = Button;\n")).toEqual([]);
