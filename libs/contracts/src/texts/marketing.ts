@@ -6,7 +6,7 @@ export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 /**
  * The demo video of the Proof page, from the PROOF_VIDEO_ID setting (PublicConfig.proofVideoId). The embed uses
  * youtube-nocookie.com, which the shell's Content-Security-Policy allows in frame-src
- * (libs/server/core/src/http/serve-web.ts) and the news sanitizer accepts (VIDEO_HOSTS).
+ * (libs/server/site/src/serve-web.ts) and the news sanitizer accepts (VIDEO_HOSTS).
  */
 export function proofVideo(id: string) {
   return {

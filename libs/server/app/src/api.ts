@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfig, configureHttp, httpAdapter } from '@solvr/server-core';
 import { ApiDocs } from '@solvr/server-api-docs';
 import { MetricsServer } from '@solvr/server-observability';
+import { siteServing } from '@solvr/server-site';
 import { ApiModule } from './api.module';
 
 export type ApiApp = NestFastifyApplication;
@@ -11,6 +12,6 @@ export type ApiApp = NestFastifyApplication;
 export async function createApi(config: AppConfig): Promise<ApiApp> {
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), httpAdapter(config), { bufferLogs: true });
   app.get(ApiDocs).describe(app);
-  await configureHttp(app, config, { metrics: app.get(MetricsServer).requestMetrics() });
+  await configureHttp(app, config, { metrics: app.get(MetricsServer).requestMetrics(), web: siteServing(config) });
   return app;
 }

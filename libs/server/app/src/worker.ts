@@ -7,6 +7,6 @@ export async function createWorker(config: AppConfig): Promise<NestFastifyApplic
   if (!config.redis) throw new ConfigError('REDIS_URL', 'is required by the worker (without Redis the api runs jobs itself)');
   await assertNoEviction(config.redis.url);
   const app = await NestFactory.create<NestFastifyApplication>(WorkerModule.forRoot(config), httpAdapter(config), { bufferLogs: true });
-  await configureHttp(app, config, { web: false });
+  await configureHttp(app, config);
   return app;
 }

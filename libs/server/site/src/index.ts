@@ -1,2 +1,3 @@
 export * from './site-renderer';
 export * from './site.module';
+export * from './serve-web';

@@ -3,7 +3,7 @@ import { existsSync } from 'fs';
 import { createRequire } from 'module';
 import { join } from 'path';
 import { serverRenderedLinks, type SsrDataSource, type SsrRender, type SsrRendered } from '@solvr/contracts';
-import { AppConfig, InjectConfig, type PageRenderer } from '@solvr/server-core';
+import { AppConfig, InjectConfig } from '@solvr/server-core';
 import { NewsService } from '@solvr/server-news';
 import { PublicConfigSource } from './public-config';
 
@@ -20,7 +20,7 @@ const RENDER_AGAIN_AFTER_MS = 100;
  * visitor arrives: the visitor gets the page made before.
  */
 @Injectable()
-export class SiteRenderer implements PageRenderer, OnApplicationBootstrap, OnApplicationShutdown {
+export class SiteRenderer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ServerRendering');
   private bundle: Promise<SsrRender | null> | undefined;
   /** Rendered pages by address, most recently asked for last, each for the news revision it shows. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PAGE_RENDERER } from '@solvr/server-core';
 import { NewsModule } from '@solvr/server-news';
 import { PublicConfigController } from './public-config.controller';
 import { PublicConfigSource } from './public-config';
@@ -9,6 +8,6 @@ import { SiteRenderer } from './site-renderer';
 @Module({
   imports: [NewsModule],
   controllers: [PublicConfigController],
-  providers: [PublicConfigSource, SiteRenderer, { provide: PAGE_RENDERER, useExisting: SiteRenderer }],
+  providers: [PublicConfigSource, SiteRenderer],
 })
 export class SiteModule {}

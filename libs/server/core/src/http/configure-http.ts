@@ -4,6 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
+import type { OutgoingHttpHeaders } from 'http';
 import { constants as zlib } from 'node:zlib';
 import helmet from 'helmet';
 import { MESSAGES } from '@solvr/contracts';
@@ -13,7 +14,6 @@ import { AllExceptionsFilter, BodyRejected } from './all-exceptions.filter';
 import { registerNoStore } from './no-store';
 import { registerMultipartStreams } from './multipart-streams';
 import { keepRawBodyIfAsked } from './raw-body';
-import { answerFilesFirst, builtWeb, serveWeb } from './serve-web';
 import { headersSetBy } from './web-assets';
 
 const JSON_MAX_DEPTH = 32;
@@ -50,11 +50,19 @@ export function httpAdapter(config: AppConfig): FastifyAdapter {
   });
 }
 
+/** The built frontends' serving in embedded mode: the site lib's (siteServing), given by the app that has it. */
+export interface WebServing {
+  /** Ahead of every other request hook: the built files, with the headers every answer gets. */
+  answerFilesFirst(fastify: FastifyInstance, everyAnswer: OutgoingHttpHeaders): void;
+  /** The pages and the remotes' manifest: routes registered before the app starts. */
+  serve(app: NestFastifyApplication): Promise<void>;
+}
+
 /** The one HTTP set-up shared by main.ts and the e2e tests, so both behave alike. Leaves the app ready to serve. */
 export async function configureHttp(
   app: NestFastifyApplication,
   config: AppConfig,
-  opts: { web?: boolean; metrics?: { attach(fastify: FastifyInstance): void } } = {},
+  opts: { web?: WebServing; metrics?: { attach(fastify: FastifyInstance): void } } = {},
 ): Promise<void> {
   app.useLogger(app.get(PinoNestLogger));
   app.flushLogs();
@@ -65,7 +73,7 @@ export async function configureHttp(
   opts.metrics?.attach(fastify);
   registerNoStore(fastify);
   // Every answer gets the headers that act on any response: a closed policy (the shell's pages get their own from
-  // serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
+  // the site lib's serve-web, naming the origins the remotes are loaded from), nosniff, the referrer and resource policies, HSTS
   // on https. The headers only a document acts on go on the pages alone (serve-web: DOCUMENT_HEADERS); on a JSON
   // answer they were a quarter of a public read's time. helmet built once: @fastify/helmet builds it per request.
   const securityHeaders = helmet({
@@ -84,8 +92,8 @@ export async function configureHttp(
     xXssProtection: false,
   });
   // The built files first of all (embedded mode): their answers, these headers included, are made at start.
-  const web = opts.web === false ? undefined : builtWeb(config);
-  if (web) answerFilesFirst(fastify, web, headersSetBy(securityHeaders));
+  const { web } = opts;
+  web?.answerFilesFirst(fastify, headersSetBy(securityHeaders));
 
   await app.register(fastifyCookie);
   // An ETag on every buffered answer, and 304 when the browser's copy is current; the tag is of the plain bytes, so
@@ -123,7 +131,7 @@ export async function configureHttp(
     }),
   );
   app.useGlobalFilters(new AllExceptionsFilter(config.bodyLimit));
-  if (web) await serveWeb(app, config, web);
+  await web?.serve(app);
   await app.init();
   // Replaces the JSON parser Nest registers during init: a malformed body gets a sentence a person understands.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');

@@ -1,4 +1,5 @@
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from 'http';
@@ -105,3 +106,35 @@ export async function compressed(text: Buffer | string, encoding: 'br' | 'gzip' 
   if (encoding === 'gzip') return { body: await gzipped(text, { level: 6 }), encoding };
   return { body: text };
 }
+
+/** The security headers only a document acts on (helmet's defaults for them), added to the pages; the rest every answer has. */
+export const DOCUMENT_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+/** Of every answer's headers, those a script, style sheet or icon has no use for (some 130 bytes on each of them). */
+export const NOT_FOR_FILES = ['content-security-policy', 'referrer-policy'];
+
+/** A page, which gets the headers only a document acts on; a script, style sheet or icon goes without them. */
+export const isDocument = (asset: WebAsset) => asset.type.startsWith('text/html');
+/** What a file's answer says of it, 304 included: its type, caching and ETag, and that it comes in several encodings. */
+export const assetHeaders = (asset: WebAsset) => ({ 'cache-control': asset.cacheControl, etag: asset.etag, vary: 'Accept-Encoding', 'content-type': asset.type });
+
+/** Sends a file held in memory: the precompressed twin the browser takes, 304 when its copy is current. */
+export function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
+  if (isDocument(asset)) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
+  else for (const name of NOT_FOR_FILES) reply.raw.removeHeader(name);
+  reply.headers(assetHeaders(asset));
+  if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
+  const { body, encoding } = pickEncoding(asset, req.headers['accept-encoding']);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(body);
+}
+
+/** Text safe inside HTML content and double-quoted attributes. */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

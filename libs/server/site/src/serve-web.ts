@@ -1,16 +1,32 @@
 import { Logger, NotFoundException } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createHash } from 'crypto';
 import { existsSync, readFileSync } from 'fs';
 import type { OutgoingHttpHeaders } from 'http';
 import { join } from 'path';
 import { isPrivatePage, LAYOUT_TEXTS, NEWS_FEEDS, resolvePage, ROBOTS_NOINDEX, SHARE_IMAGE, SSR_PAYLOAD_ID, type SsrRendered } from '@solvr/contracts';
-import { AppConfig } from '../config/app-config';
-import { PAGE_RENDERER, type PageRenderer } from './page-renderer';
+import {
+  AppConfig,
+  assetHeaders,
+  compressed,
+  DOCUMENT_HEADERS,
+  type Encoded,
+  escapeHtml,
+  isDocument,
+  loadWebAssets,
+  NO_CACHE,
+  NOT_FOR_FILES,
+  pickEncoding,
+  preferredEncoding,
+  sendAsset,
+  toApiError,
+  variantOf,
+  type WebAsset,
+  type WebServing,
+} from '@solvr/server-core';
 import { PageStyles } from './page-styles';
-import { toApiError } from './all-exceptions.filter';
-import { compressed, type Encoded, loadWebAssets, NO_CACHE, pickEncoding, preferredEncoding, variantOf, type WebAsset } from './web-assets';
+import { SiteRenderer } from './site-renderer';
 
 export const REMOTES = ['marketing', 'portal', 'admin'] as const;
 
@@ -50,25 +66,25 @@ export function shellContentSecurityPolicy(manifest: string, scriptHashes: strin
   ].join('; ');
 }
 
-/** The security headers only a document acts on (helmet's defaults for them), added to the pages; the rest every answer has. */
-const DOCUMENT_HEADERS: ReadonlyArray<[string, string]> = [
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Origin-Agent-Cluster', '?1'],
-  ['X-DNS-Prefetch-Control', 'off'],
-  ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  ['X-Permitted-Cross-Domain-Policies', 'none'],
-  ['X-XSS-Protection', '0'],
-];
-/** Of every answer's headers, those a script, style sheet or icon has no use for (some 130 bytes on each of them). */
-const NOT_FOR_FILES = ['content-security-policy', 'referrer-policy'];
-
 /** The built frontends, held in memory: the shell at / and each remote under /remotes/<name>/. */
 export interface BuiltWeb {
   dist: string;
   assets: Map<string, WebAsset>;
   /** The shell's page, which serveWeb answers page paths with (server-rendered when it can). */
   indexHtml: WebAsset;
+}
+
+/**
+ * Embedded mode's web serving (configureHttp calls it): the built files ahead of every hook, then the pages and
+ * /remotes.json; undefined when WEB_DIST_DIR holds no built shell.
+ */
+export function siteServing(config: AppConfig): WebServing | undefined {
+  const web = builtWeb(config);
+  if (!web) return undefined;
+  return {
+    answerFilesFirst: (fastify, everyAnswer) => answerFilesFirst(fastify, web, everyAnswer),
+    serve: (app) => serveWeb(app, config, web),
+  };
 }
 
 /** The built frontends under WEB_DIST_DIR, or undefined when there is no built shell there. */
@@ -129,24 +145,6 @@ export function answerFilesFirst(fastify: FastifyInstance, web: BuiltWeb, everyA
   });
 }
 
-/** A page, which gets the headers only a document acts on; a script, style sheet or icon goes without them. */
-const isDocument = (asset: WebAsset) => asset.type.startsWith('text/html');
-/** What a file's answer says of it, 304 included: its type, caching and ETag, and that it comes in several encodings. */
-const assetHeaders = (asset: WebAsset) => ({ 'cache-control': asset.cacheControl, etag: asset.etag, vary: 'Accept-Encoding', 'content-type': asset.type });
-
-/** Sends a file held in memory: the precompressed twin the browser takes, 304 when its copy is current. */
-export function sendAsset(req: FastifyRequest, reply: FastifyReply, asset: WebAsset): FastifyReply {
-  if (isDocument(asset)) for (const [name, value] of DOCUMENT_HEADERS) reply.header(name, value);
-  else for (const name of NOT_FOR_FILES) reply.raw.removeHeader(name);
-  reply.headers(assetHeaders(asset));
-  if (req.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-  const { body, encoding } = pickEncoding(asset, req.headers['accept-encoding']);
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(body);
-}
-
-/** Text safe inside HTML content and double-quoted attributes. */
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script type="application/json">: no '<' can close the element early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
@@ -236,7 +234,7 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig, {
   const privateIndexHtml = variantOf(indexHtml, Buffer.from(template.replace(/<title>/, () => `${noindex}<title>`)));
   const styles = new PageStyles(serverRenderedStyles(assets));
   const start = scriptStart(template);
-  const renderer = pageRenderer(app);
+  const renderer = app.get(SiteRenderer, { strict: false });
   const logger = new Logger('ServerRendering');
   // Worked out again only when the manifest's text changes: a page request does not parse it (issue 27: cold pages).
   let policy: { manifest: string; text: string } | undefined;
@@ -284,14 +282,6 @@ export async function serveWeb(app: NestFastifyApplication, config: AppConfig, {
       },
     );
   });
-}
-
-function pageRenderer(app: NestFastifyApplication): PageRenderer | null {
-  try {
-    return app.get<PageRenderer>(PAGE_RENDERER, { strict: false });
-  } catch {
-    return null;
-  }
 }
 
 /**
