@@ -22,7 +22,7 @@ import { openDb, signIn, utc } from '../lib/db.mjs';
 import { fetchBytes, holderHeaders, uploadChecked } from '../lib/files.mjs';
 import { request, setCookieValue } from '../lib/http.mjs';
 import { startSmtpSink } from '../lib/mail-sink.mjs';
-import { freePort, startProcess, stopProcess } from '../lib/processes.mjs';
+import { freePort, rssBytes, sampleRss, startProcess, stopProcess } from '../lib/processes.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 
 const COOKIE = 'solvr_refresh';
@@ -298,6 +298,9 @@ export default {
       const site = await seedContent(app, adminToken, { posts: 6, files: ctx.smoke ? 4 : 20, fileSize: ctx.smoke ? 32_000 : 500_000, log: ctx.log });
 
       const rec = new Recorder();
+      // The api's memory: before the load (seeded, warm), its peak, and once the load and the campaign are over.
+      const rssIdle = rssBytes(app.pid);
+      const rss = sampleRss(app.pid, 250);
       const started = performance.now();
       const end = started + duration * 1000;
       const running = () => performance.now() < end;
@@ -339,6 +342,10 @@ export default {
       const c = await camp;
       const after = c.watch ? await c.watch(performance.now() + (ctx.smoke ? 30_000 : 300_000)) : { detail: null, delivered: 0, done: false };
       c.browser?.close();
+      const { peak: rssPeak } = rss.stop();
+      // What stays after the work is done, once the collector has had its turn (10 s of nothing).
+      await sleep(ctx.smoke ? 1000 : 10_000);
+      const rssAfter = rssBytes(app.pid);
 
       const all = [];
       let errors = 0;
@@ -369,6 +376,9 @@ export default {
         p99: { label: 'p99, all requests', ...summarize([percentile(all, 99)], 'ms') },
         campaign_sent: { label: `campaign: messages sent (of ${recipients}), done ${after.done ? `after ${after.seconds.toFixed(0)} s` : 'no'}`, ...summarize([counts.sent ?? 0], 'count') },
         campaign_failed: { label: 'campaign: messages failed', ...summarize([counts.failed ?? (c.error ? recipients : 0)], 'count') },
+        rss_idle: { label: 'api RSS before the load', ...summarize([rssIdle / 1e6], 'MB') },
+        rss_peak: { label: 'api RSS, peak under the load', ...summarize([rssPeak / 1e6], 'MB') },
+        rss_after: { label: 'api RSS 10 s after the load and the campaign', ...summarize([rssAfter / 1e6], 'MB') },
       };
       ctx.log(`  ${total} requests in ${elapsed.toFixed(1)} s (${(total / elapsed).toFixed(0)} req/s), ${errors} errors, p50 ${overall.p50.value?.toFixed(1)} ms, p99 ${overall.p99.value?.toFixed(1)} ms; campaign ${counts.sent ?? 0} sent, ${counts.failed ?? 0} failed`);
       for (const key of keys) ctx.log(`    ${metrics[`route ${key}`].label} ${metrics[`route ${key}`].value?.toFixed(1)} ms`);

@@ -10,6 +10,8 @@ export const AUTH_MESSAGES = {
   resetDone: 'Your password has been changed. Please sign in with your new password.',
   linkInvalid: 'This link is invalid or has expired. Request a new one below.',
   throttled: 'Too many attempts. Please wait a few minutes and try again.',
+  /** 503: more sign-ins (or password changes) at this moment than the server checks at once and keeps waiting. */
+  busy: 'Too many people are signing in right now. Please try again in a few seconds.',
   googleUnavailable: 'Google sign-in is not available right now.',
   googleNotVerified: 'Your Google account e-mail is not verified, so it cannot be linked to an existing account.',
   emailRequired: 'Please enter a valid e-mail address.',

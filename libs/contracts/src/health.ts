@@ -26,6 +26,9 @@ export interface ApiError {
   code?: string;
 }
 
+/** ApiError.code of a 503 refused because the server has as much of that work queued as it takes (try again shortly). */
+export const BUSY_CODE = 'busy';
+
 /** The parts GET /api/health reports, in the order the admin console shows them. */
 export const HEALTH_COMPONENTS = ['database', 'queue', 'storage', 'mail'] as const satisfies ReadonlyArray<keyof Omit<HealthReport, 'status'>>;
 export type HealthComponent = (typeof HEALTH_COMPONENTS)[number];

@@ -67,6 +67,22 @@ describe(`account security (${TIER})`, () => {
     });
   });
 
+  describe('overload', () => {
+    it('refuses sign-ins beyond the short queue at once with 503, Retry-After and a sentence saying to try again', async () => {
+      // Unknown addresses: each still costs a full argon2 check (see timing), and no account's throttle is spent.
+      const tries = await Promise.all(Array.from({ length: 24 }, (_, i) => http().post('/api/auth/login').send({ email: `crowd${i}@example.com`, password: 'whatever-1' })));
+      const refused = tries.filter((r) => r.status === 503);
+      expect(tries.filter((r) => r.status !== 503 && r.status !== 401)).toEqual([]);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expect(r.body).toMatchObject({ statusCode: 503, message: AUTH_MESSAGES.busy });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // The queue drains: the next sign-in is checked as usual.
+      await http().post('/api/auth/login').send({ email: 'crowd0@example.com', password: 'whatever-1' }).expect(401);
+    });
+  });
+
   describe('passwords', () => {
     const email = 'changer@example.com';
     let session: Awaited<ReturnType<typeof signIn>>;

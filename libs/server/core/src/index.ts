@@ -21,6 +21,7 @@ export * from './health/with-timeout';
 export * from './logging/logging.module';
 export * from './http/configure-http';
 export * from './http/all-exceptions.filter';
+export * from './http/busy';
 export * from './http/web-assets';
 export * from './http/no-store';
 export * from './access/access.decorators';

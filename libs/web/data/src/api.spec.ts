@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import { api, createAppStore, loggedOut, REFRESH_LOCK, restoreSession, rootReducer, signedIn, startSessionSync, stopSessionSync } from './index';
+import { AUTH_MESSAGES, BUSY_CODE, MESSAGES } from '@solvr/contracts';
+import { api, createAppStore, isException, loggedOut, REFRESH_LOCK, restoreSession, rootReducer, signedIn, startSessionSync, stopSessionSync } from './index';
 
 type Call = { url: string; auth: string | null };
 
@@ -168,5 +169,15 @@ describe('root reducer', () => {
     const injected = admin.injectInto(rootReducer);
     store.dispatch(admin.actions.setTab('files'));
     expect(injected.selectSlice(store.getState() as never)).toEqual({ tab: 'files' });
+  });
+});
+
+describe('isException', () => {
+  it('is an exception with no answer or a server failure; a refusal, and a 503 saying the server is busy, are not', () => {
+    expect(isException({ status: 'FETCH_ERROR' })).toBe(true);
+    expect(isException({ status: 500, data: { message: 'An unexpected error occurred.' } })).toBe(true);
+    expect(isException({ status: 503, data: { message: MESSAGES.http.unavailable } })).toBe(true);
+    expect(isException({ status: 503, data: { message: AUTH_MESSAGES.busy, code: BUSY_CODE } })).toBe(false);
+    expect(isException({ status: 401, data: { message: 'Invalid email or password' } })).toBe(false);
   });
 });

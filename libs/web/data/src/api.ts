@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { ApiError, AuthResponse } from '@solvr/contracts';
+import { type ApiError, type AuthResponse, BUSY_CODE } from '@solvr/contracts';
 import { signedIn, signedOut, type SessionState } from './session.slice';
 
 /** Same origin as the page (the shell); absolute so it also works outside a browser. */
@@ -89,10 +89,11 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /**
  * Whether a call "threw" in the spec's sense: it got no answer (offline, timeout, unreadable) or the server failed
- * (5xx). Forms then show their exception text; a 4xx shows the server's message.
+ * (5xx). Forms then show their exception text; a 4xx, or a 503 that says the server is busy, shows the server's message.
  */
 export function isException(error: unknown): boolean {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  if (typeof status === 'number') return status >= 500;
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: Partial<ApiError> };
+  // A refusal for now (BUSY_CODE: the server is as busy as it lets itself be) says so, and when to try again.
+  if (typeof status === 'number') return status >= 500 && data?.code !== BUSY_CODE;
   return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 'PARSING_ERROR' || status === undefined;
 }

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { STATUS_CODES } from 'http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, MESSAGES } from '@solvr/contracts';
+import { ApiError, BUSY_CODE, MESSAGES } from '@solvr/contracts';
+import { Busy } from './busy';
 
 /** A request body refused before it reached a route (malformed, too large, wrong type). */
 export class BodyRejected extends HttpException {}
@@ -30,12 +31,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const error = fromFastify(exception, this.bodyLimit) ?? exception;
     const body = toApiError(error);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // A Busy refusal is the overload bound at work, not a fault: no stack in the log.
+    if (body.statusCode >= 500 && !(error instanceof Busy)) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (error instanceof BodyRejected) {
       const req = host.switchToHttp().getRequest<FastifyRequest>();
       this.bodyLogger.warn(`${req.method} ${req.url} answered ${body.statusCode}: ${body.message}`);
     }
     if (reply.sent) return;
+    if (error instanceof Busy) reply.header('Retry-After', String(error.retryAfterSeconds));
     reply.status(body.statusCode).send(body);
   }
 }
@@ -83,6 +86,7 @@ export function toApiError(exception: unknown): ApiError {
     // A machine-readable reason, where the route names one (the platform layer's clients read it).
     const code = (response as { code?: unknown })?.code;
     if (statusCode < 500 && typeof code === 'string') body.code = code;
+    if (exception instanceof Busy) body.code = BUSY_CODE;
     return body;
   }
   // The database went away (restart, failover): a 503 the client may retry, not a 500.
