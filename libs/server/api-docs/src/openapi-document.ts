@@ -5,9 +5,9 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { STATUS_CODES } from 'http';
-import { ACCESS_POLICY, type AccessPolicy } from '@solvr/server-core';
+import { ACCESS_POLICY, API_DOC, type AccessPolicy, type Answer, type ExtraAuth, type JsonSchema, type RouteDoc, type SchemaSpec } from '@solvr/server-core';
 import CONTRACT_SCHEMAS from './contract-schemas.generated.json';
-import { type Answer, type ExtraAuth, type JsonSchema, PATH_PARAMS, ROUTE_DOCS, type RouteDoc, type SchemaSpec } from './route-docs';
+import { API_TAGS, PATH_PARAMS } from './route-docs';
 
 export const OPENAPI_VERSION = '3.1.0';
 const SCHEMAS = '#/components/schemas/';
@@ -46,7 +46,7 @@ const ERRORS: Record<number, [name: string, description: string]> = {
   413: ['PayloadTooLarge', 'The body or file is over the limit'],
   415: ['UnsupportedMediaType', 'Wrong Content-Type'],
   429: ['TooManyRequests', 'Too many attempts; wait Retry-After seconds'],
-  503: ['ServiceUnavailable', 'A service this needs is down or not configured'],
+  503: ['ServiceUnavailable', 'A service this needs is down or not configured, or the server is checking as many passwords as it takes (Retry-After)'],
 };
 
 const SECURITY_SCHEMES: Record<string, JsonSchema> = {
@@ -99,6 +99,8 @@ interface Handler {
   queryNames: string[];
   /** The validated class of an @Body() parameter, if any. */
   bodyType?: new () => object;
+  /** ApiDoc on the handler. */
+  described?: { tag: string; doc: RouteDoc };
 }
 
 function handlers(app: INestApplication): Map<string, Handler> {
@@ -121,7 +123,7 @@ function handlers(app: INestApplication): Map<string, Handler> {
         if (kind === RouteParamtypes.BODY && typeof type === 'function' && type !== Object) bodyType = type as Handler['bodyType'];
       }
       const policy = reflector.getAllAndOverride<AccessPolicy>(ACCESS_POLICY, [handler, metatype]) ?? { kind: 'signed-in' };
-      found.set(`${metatype.name}_${name}`, { policy, queryNames, bodyType });
+      found.set(`${metatype.name}_${name}`, { policy, queryNames, bodyType, described: reflector.get(API_DOC, handler) });
     }
   }
   return found;
@@ -207,7 +209,7 @@ export interface DocumentInfo {
 /**
  * The OpenAPI 3.1 document of every route the app registered: SwaggerModule finds the routes (global prefix and the
  * site-root exclusions included), the controllers' metadata gives the access policy, query parameters and validated
- * bodies (their class-validator rules become the schemas), ROUTE_DOCS and libs/contracts the rest.
+ * bodies (their class-validator rules become the schemas), each handler's ApiDoc and libs/contracts the rest.
  */
 export function buildOpenApiDocument(app: INestApplication, info: DocumentInfo): OpenApiDocument {
   const base = new DocumentBuilder().setOpenAPIVersion(OPENAPI_VERSION).setTitle(info.title).setDescription(info.description).setVersion(info.version).addServer(info.serverUrl).build();
@@ -215,22 +217,20 @@ export function buildOpenApiDocument(app: INestApplication, info: DocumentInfo):
   const byId = handlers(app);
   const used = new Set<string>(['ApiError']);
   const dtoSchemas: Record<string, JsonSchema> = {};
-  const docs = new Map(Object.entries(ROUTE_DOCS).flatMap(([tag, routes]) => Object.entries(routes).map(([key, doc]) => [key, { tag, doc }] as const)));
   for (const [path, operations] of Object.entries(document.paths)) {
-    for (const [method, op] of Object.entries(operations)) {
-      const handler = op.operationId && byId.get(op.operationId);
-      const entry = docs.get(`${method.toUpperCase()} ${path}`);
-      // Left as SwaggerModule made it: the e2e test names every route without an entry.
-      if (!handler || !entry) continue;
-      describeOperation(op, entry.doc, entry.tag, handler, path, used, dtoSchemas);
+    for (const op of Object.values(operations)) {
+      const handler = op.operationId ? byId.get(op.operationId) : undefined;
+      // Left as SwaggerModule made it: the e2e test names every route without an ApiDoc.
+      if (!handler?.described) continue;
+      describeOperation(op, handler.described.doc, handler.described.tag, handler, path, used, dtoSchemas);
     }
   }
-  document.tags = Object.keys(ROUTE_DOCS).map((name) => ({ name }));
+  document.tags = API_TAGS.map((name) => ({ name }));
   document.components = {
     schemas: { ...contractSchemas(used), ...dtoSchemas },
     responses: Object.fromEntries(
       Object.entries(ERRORS).map(([status, [name, description]]) => {
-        const headers = status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the next attempt is allowed', schema: { type: 'integer' } } } } : {};
+        const headers = status === '429' || status === '503' ? { headers: { 'Retry-After': { description: 'Seconds until the next attempt is allowed (or worth making)', schema: { type: 'integer' } } } } : {};
         return [name, { description: `${STATUS_CODES[status]}: ${description}`, ...headers, content: { 'application/json': { schema: { $ref: `${SCHEMAS}ApiError` } } } }];
       }),
     ),

@@ -40,3 +40,4 @@ export * from './database/plain-sql';
 export * from './database/record-query';
 export * from './mail/mail-segment-source';
 export * from './discovery/marked-providers';
+export * from './http/api-doc';

@@ -2,7 +2,7 @@ import { Controller, Get, Injectable, NotFoundException, Param } from '@nestjs/c
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ADMIN_USER_PANEL_LIMIT, ADMIN_USERS_TEXTS, type AdminUserDownloads, type AdminUserPurchases, revenueOf } from '@solvr/contracts';
-import { NoStore, Roles } from '@solvr/server-core';
+import { NoStore, Roles, ApiDoc, doc } from '@solvr/server-core';
 import { PaymentsService } from '@solvr/server-payments';
 import { UsersService } from '@solvr/server-users';
 import { FileDownload, FileRecord } from './file.entity';
@@ -67,12 +67,14 @@ export class AdminUserFilesController {
 
   /** GET /api/admin/users/:id/downloads: 404 for an unknown user. */
   @Get(':id/downloads')
+  @ApiDoc('Admin: users', { summary: "A user's downloads, newest first", answers: doc.ok('AdminUserDownloads') })
   downloads(@Param('id') id: string): Promise<AdminUserDownloads> {
     return this.userFiles.downloadsOf(id);
   }
 
   /** GET /api/admin/users/:id/purchases: 404 for an unknown user. */
   @Get(':id/purchases')
+  @ApiDoc('Admin: users', { summary: "A user's purchases, newest first", answers: doc.ok('AdminUserPurchases') })
   purchases(@Param('id') id: string): Promise<AdminUserPurchases> {
     return this.userFiles.purchasesOf(id);
   }

@@ -4,7 +4,7 @@ import { Feed } from 'feed';
 import { Readable } from 'stream';
 import { SitemapStream, streamToPromise } from 'sitemap';
 import { isPrivatePage, NEWS_FEEDS, newsExcerpt, PAGES, pathTo, type NewsView } from '@solvr/contracts';
-import { AppConfig, InjectConfig, Public } from '@solvr/server-core';
+import { AppConfig, InjectConfig, Public, ApiDoc, doc } from '@solvr/server-core';
 import { NewsService } from './news.service';
 
 /** How many posts the feeds carry; the sitemap lists this many too. */
@@ -74,16 +74,19 @@ export class SiteFeedsController {
   }
 
   @Get('rss.xml')
+  @ApiDoc('News', { summary: 'News feed (RSS 2.0)', answers: [{ status: 200, description: 'The feed', content: doc.text('application/rss+xml') }] })
   async rss(@Res() reply: FastifyReply): Promise<void> {
     reply.header('Cache-Control', 'no-cache').type('application/rss+xml; charset=utf-8').send((await this.feed()).rss2());
   }
 
   @Get('atom.xml')
+  @ApiDoc('News', { summary: 'News feed (Atom)', answers: [{ status: 200, description: 'The feed', content: doc.text('application/atom+xml') }] })
   async atom(@Res() reply: FastifyReply): Promise<void> {
     reply.header('Cache-Control', 'no-cache').type('application/atom+xml; charset=utf-8').send((await this.feed()).atom1());
   }
 
   @Get('sitemap.xml')
+  @ApiDoc('News', { summary: 'Sitemap of the public pages and posts', answers: [{ status: 200, description: 'The sitemap', content: doc.text('application/xml') }] })
   async sitemap(@Res() reply: FastifyReply): Promise<void> {
     const urls = [
       ...LISTED_PAGES.map((p) => ({ url: pathTo(p.page, this.config.brand.product) })),
@@ -95,6 +98,7 @@ export class SiteFeedsController {
   }
 
   @Get('robots.txt')
+  @ApiDoc('News', { summary: 'robots.txt', answers: [{ status: 200, description: 'The rules', content: doc.text('text/plain') }] })
   robots(@Res() reply: FastifyReply): void {
     const text = ['User-agent: *', 'Disallow: /api/', 'Disallow: /Admin', `Sitemap: ${this.config.publicUrl}/sitemap.xml`, ''].join('\n');
     reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(text);

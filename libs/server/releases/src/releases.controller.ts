@@ -1,23 +1,7 @@
 import { BadRequestException, Body, Controller, Delete, ForbiddenException, Get, Headers, HttpCode, NotFoundException, Param, Patch, Post, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  assetKindOf,
-  DEPLOY_TOKEN_PREFIX,
-  FEED_FILES,
-  FILE_TEXTS,
-  parseFeedFileName,
-  PLATFORMS,
-  RELEASE_TEXTS,
-  type Arch,
-  type DeployTokenCreated,
-  type DeployTokenView,
-  type Platform,
-  type PublishedRelease,
-  type ReleaseActivity,
-  type ReleasesOverview,
-  type ReleaseVersionView,
-} from '@solvr/contracts';
-import { Audited, CurrentUser, fieldOf, NoStore, Public, Roles, type SessionUser } from '@solvr/server-core';
+import { assetKindOf, DEPLOY_TOKEN_PREFIX, FEED_FILES, FILE_TEXTS, parseFeedFileName, PLATFORMS, RELEASE_TEXTS, type Arch, type DeployTokenCreated, type DeployTokenView, type Platform, type PublishedRelease, type ReleaseActivity, type ReleasesOverview, type ReleaseVersionView } from '@solvr/contracts';
+import { Audited, CurrentUser, fieldOf, NoStore, Public, Roles, type SessionUser, ApiDoc, doc } from '@solvr/server-core';
 import { StoredFileResponder } from '@solvr/server-files';
 import { DeployTokensService } from './deploy-tokens.service';
 import type { ReleaseFile } from './release.entity';
@@ -42,6 +26,7 @@ export class ReleasesController {
 
   /** Signed in: the Dashboard's Available Downloads and the download page. */
   @Get()
+  @ApiDoc('Files', { summary: 'Available downloads: the latest release per platform and channel', answers: doc.ok('ReleasesOverview') })
   overview(@CurrentUser() user: SessionUser): Promise<ReleasesOverview> {
     return this.releases.overview(user);
   }
@@ -49,6 +34,7 @@ export class ReleasesController {
   /** Notify me: 204; 409 when the platform has a release already. */
   @Post('notify')
   @HttpCode(204)
+  @ApiDoc('Files', { summary: 'Be told by e-mail when a platform gets its first release', answers: doc.noContent('Subscribed'), errors: [409] })
   async notify(@Body() body: NotifyDto, @CurrentUser() user: SessionUser): Promise<void> {
     await this.releases.subscribe(user, body.platform);
   }
@@ -56,6 +42,7 @@ export class ReleasesController {
   /** The release history: every published version, newest first, with its notes, date, platforms and sizes. */
   @Public()
   @Get('history')
+  @ApiDoc('Files', { summary: 'The release history: every published version with its notes, date, platforms and sizes', answers: doc.ok('ReleaseVersionView[]') })
   history(): Promise<ReleaseVersionView[]> {
     return this.versions.history({ includeUnpublished: false });
   }
@@ -66,6 +53,12 @@ export class ReleasesController {
    */
   @Public()
   @Get(':channel/:feed')
+  @ApiDoc('Files', {
+    summary: "The desktop app's update feed",
+    description: `${Object.values(FEED_FILES).join(', ')} in electron-updater's format, or latest.json (with ?platform=) as JSON.`,
+    query: { platform: 'For latest.json: windows, mac or linux (default windows)' },
+    answers: [{ status: 200, description: 'The feed', json: 'ReleaseFeed', content: doc.text('text/yaml', "electron-updater's latest*.yml") }],
+  })
   async feed(
     @Param('channel') channel: string,
     @Param('feed') feed: string,
@@ -102,6 +95,13 @@ export class UpdateFeedsController {
   ) {}
 
   @Get(':file')
+  @ApiDoc('Files', {
+    summary: 'One feed base URL for electron-updater (generic provider)',
+    description:
+      'latest.yml, latest-mac.yml, latest-linux.yml, latest-linux-arm64.yml and {channel}.yml, {channel}-mac.yml, ... for `autoUpdater.channel`. ' +
+      'The version offered depends on the install: a staged version goes to the installs whose x-user-staging-id falls inside its percentage (stagingPercentage in the feed); pulled versions and drafts go to no one.',
+    answers: [{ status: 200, description: 'The feed', content: doc.text('text/yaml', "electron-updater's latest*.yml") }],
+  })
   async feed(@Param('file') file: string, @Headers('x-user-staging-id') stagingId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const asked = parseFeedFileName(file);
     if (!asked) throw new NotFoundException(RELEASE_TEXTS.notFound);
@@ -122,12 +122,26 @@ export class SquirrelUpdatesController {
   constructor(private readonly versions: ReleaseVersionsService) {}
 
   @Get('win32/:version/RELEASES')
+  @ApiDoc('Files', {
+    summary: "Squirrel.Windows' RELEASES of the newest version, its packages named by their download URLs",
+    query: { channel: 'stable (default) or another channel' },
+    answers: [{ status: 200, description: 'RELEASES', content: doc.text('text/plain') }],
+  })
   async releases(@Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const text = await this.versions.squirrelWindowsReleases(channel ?? 'stable');
     return void reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(text);
   }
 
   @Get(':platform/:version')
+  @ApiDoc('Files', {
+    summary: "Squirrel.Mac: is there a newer version than the running one?",
+    description: 'platform: darwin or darwin_arm64; ?channel= for another channel. Fully rolled-out versions only.',
+    query: { channel: 'stable (default) or another channel' },
+    answers: [
+      { status: 200, description: 'An update: { url, name, notes, pub_date } with the zip to download', json: { type: 'object', properties: { url: { type: 'string' }, name: { type: 'string' }, notes: { type: 'string' }, pub_date: { type: 'string' } }, required: ['url', 'name', 'notes', 'pub_date'] } },
+      { status: 204, description: 'Up to date' },
+    ],
+  })
   async mac(@Param('platform') platform: string, @Param('version') version: string, @Query('channel') channel: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const arch = SQUIRREL_MAC_ARCH[platform];
     if (!arch) throw new NotFoundException(RELEASE_TEXTS.notFound);
@@ -167,6 +181,11 @@ export class ReleaseDownloadsController {
   ) {}
 
   @Get(':name')
+  @ApiDoc('Files', {
+    summary: 'A release file by name (the newest with that name whose version is published)',
+    description: "Counted once per download (not per resumed range). A draft's or pulled version's files answer 404, also for a download resumed after the pull.",
+    answers: doc.storedFile,
+  })
   async download(@Param('name') name: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.releases.servableByName(name);
     if (!file) throw new NotFoundException(FILE_TEXTS.notFound);
@@ -194,12 +213,17 @@ export class AdminReleasesController {
   ) {}
 
   @Get()
+  @ApiDoc('Admin: releases', { summary: 'Every version of every channel, drafts and pulled ones included, with its rollout', answers: doc.ok('ReleaseVersionView[]') })
   list(): Promise<ReleaseVersionView[]> {
     return this.versions.history({ includeUnpublished: true });
   }
 
   /** Any release file whatever its version's state: an admin tries a draft before publishing it. Not counted. */
   @Get('files/:id')
+  @ApiDoc('Admin: releases', {
+    summary: 'Any release file, whatever its version\'s state (a draft to try before publishing it)',
+    answers: doc.storedFile,
+  })
   async file(@Param('id') id: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.releases.byId(id);
     if (!file) throw new NotFoundException(RELEASE_TEXTS.notFound);
@@ -209,6 +233,11 @@ export class AdminReleasesController {
 
   /** Downloads and update checks per version and platform, per day (?days=1-365, default 30). */
   @Get('activity')
+  @ApiDoc('Admin: releases', {
+    summary: 'Downloads and update checks per version and platform, per day',
+    query: { days: 'How many days back, today included: 1 to 365 (default 30)' },
+    answers: doc.ok('ReleaseActivity[]'),
+  })
   activityOf(@Query('days') days: string | undefined): Promise<ReleaseActivity[]> {
     const n = days === undefined ? 30 : Number(days);
     if (!Number.isInteger(n) || n < 1 || n > 365) throw new BadRequestException('days must be a whole number from 1 to 365.');
@@ -218,6 +247,10 @@ export class AdminReleasesController {
   /** Publish a draft, stage (1-100 %), pause or resume a rollout, pull a version or put it back, edit its notes. */
   @Patch(':id')
   @Audited('release.change', ({ params, body, result }) => ({ type: 'release', id: params.id, label: fieldOf(result, 'label'), detail: JSON.stringify(body) }))
+  @ApiDoc('Admin: releases', {
+    summary: 'Publish a draft, stage a version (1-100 %), pause or resume its rollout, pull it or put it back, edit its notes',
+    answers: doc.ok({ type: 'object', properties: { label: { type: 'string' } }, required: ['label'] }),
+  })
   async change(@Param('id') id: string, @Body() body: RolloutChangeDto): Promise<{ label: string }> {
     const before = await this.versions.byId(id);
     const row = await this.versions.change(id, body);
@@ -234,18 +267,21 @@ export class DeployTokensController {
   constructor(private readonly tokens: DeployTokensService) {}
 
   @Get()
+  @ApiDoc('Admin: releases', { summary: 'Deploy tokens (never the tokens themselves)', answers: doc.ok('DeployTokenView[]') })
   list(): Promise<DeployTokenView[]> {
     return this.tokens.list();
   }
 
   @Post()
   @Audited('deploy_token.create', ({ result }) => ({ type: 'deploy_token', id: fieldOf(result, 'id'), label: fieldOf(result, 'name') }))
+  @ApiDoc('Admin: releases', { summary: 'Create a deploy token: the token is in this answer only', answers: doc.created('DeployTokenCreated') })
   create(@Body() body: DeployTokenDto, @CurrentUser() admin: SessionUser): Promise<DeployTokenCreated> {
     return this.tokens.create(body.name, admin);
   }
 
   @Delete(':id')
   @Audited('deploy_token.revoke', ({ params, result }) => ({ type: 'deploy_token', id: params.id, label: fieldOf(result, 'name') }))
+  @ApiDoc('Admin: releases', { summary: 'Revoke a deploy token', answers: doc.ok('DeployTokenView') })
   revoke(@Param('id') id: string): Promise<DeployTokenView> {
     return this.tokens.revoke(id);
   }
@@ -268,6 +304,20 @@ export class PublishController {
 
   @Post()
   @Audited('release.publish', ({ result }) => ({ type: 'release', label: `${fieldOf(result, 'channel')} ${fieldOf(result, 'version')}`, detail: fieldOf(result, 'state') }))
+  @ApiDoc('Files', {
+    summary: 'Publish a version from CI with a deploy token (Authorization: Bearer solvr_deploy_...), or from the admin console',
+    description: 'multipart/form-data: the fields version, channel (default stable), notes, draft (true keeps it from everyone but admins until an admin publishes it) and block_map_sizes (a JSON object of AppImage file names to the blockMapSize latest-linux.yml gives), then every file of the release: installers, update packages, their .blockmap files, Squirrel\'s RELEASES and .nupkg.',
+    auth: 'deployToken',
+    body: {
+      multipart: {
+        type: 'object',
+        properties: { version: { type: 'string' }, channel: { type: 'string' }, notes: { type: 'string' }, draft: { type: 'string', enum: ['true', 'false'] }, block_map_sizes: { type: 'string' }, file: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        required: ['version', 'file'],
+      },
+    },
+    answers: doc.created('PublishedRelease', 'Published (or kept as a draft)'),
+    errors: [400, 401, 413, 415],
+  })
   async publish(@Req() req: FastifyRequest & { user?: SessionUser }, @Headers('authorization') authorization: string | undefined): Promise<PublishedRelease> {
     // A session's access token (the global guard read it into req.user): an admin publishes from the console.
     if (req.user && !authorization?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) {
@@ -291,12 +341,18 @@ export class ReleaseChannelsController {
   constructor(private readonly channels: ReleaseChannelsService) {}
 
   @Get()
+  @ApiDoc('Admin: releases', { summary: 'Release channels: stable, beta and the ones added', answers: doc.ok({ type: 'array', items: { type: 'string' } }) })
   list(): Promise<string[]> {
     return this.channels.list();
   }
 
   @Post()
   @Audited('release.channel', ({ body }) => ({ type: 'release_channel', label: typeof body.name === 'string' ? body.name : null }))
+  @ApiDoc('Admin: releases', {
+    summary: 'Add a release channel (its feed files are {channel}.yml, {channel}-mac.yml, ...)',
+    answers: doc.created({ type: 'array', items: { type: 'string' } }, 'Every channel, the new one included'),
+    errors: [409],
+  })
   add(@Body() body: ChannelDto): Promise<string[]> {
     return this.channels.add(body.name);
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, UnauthorizedException } from '@nestjs/common';
 import { AUTH_MESSAGES, type AccountView } from '@solvr/contracts';
-import { AccessService, CurrentUser, NoStore, SessionUser } from '@solvr/server-core';
+import { AccessService, CurrentUser, NoStore, SessionUser, ApiDoc, doc } from '@solvr/server-core';
 import { toAccountView } from './user.views';
 import { UsersService } from './users.service';
 
@@ -15,6 +15,7 @@ export class AccountController {
 
   /** From the access state the guard just checked when it has the account; from the table otherwise. */
   @Get()
+  @ApiDoc('Accounts', { summary: 'The signed-in account', answers: doc.ok('AccountView') })
   async me(@CurrentUser() caller: SessionUser): Promise<AccountView> {
     const known = this.access.accountOf(caller);
     if (known) return known;

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
 import { Repository } from 'typeorm';
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS, savedSearchProblem, type SavedUserSearch, type SavedUserSearchRequest } from '@solvr/contracts';
-import { CurrentUser, NoStore, Roles, type SessionUser } from '@solvr/server-core';
+import { CurrentUser, NoStore, Roles, type SessionUser, ApiDoc, doc } from '@solvr/server-core';
 import { SavedSearch } from './saved-search.entity';
 import { SavedSearchDto } from './users.dto';
 
@@ -46,17 +46,20 @@ export class SavedSearchesController {
   constructor(private readonly searches: SavedSearchesService) {}
 
   @Get()
+  @ApiDoc('Admin: mail', { summary: 'Saved searches of the Users tab', answers: doc.ok('SavedUserSearch[]') })
   list(): Promise<SavedUserSearch[]> {
     return this.searches.list();
   }
 
   @Post()
+  @ApiDoc('Admin: mail', { summary: 'Save a search of the Users tab under a name', answers: doc.created('SavedUserSearch'), errors: [400] })
   create(@Body() body: SavedSearchDto, @CurrentUser() admin: SessionUser): Promise<SavedUserSearch> {
     return this.searches.create({ name: body.name ?? '', q: body.q ?? '' }, admin.id);
   }
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiDoc('Admin: mail', { summary: 'Delete a saved search', answers: doc.noContent('Deleted') })
   remove(@Param('id') id: string): Promise<void> {
     return this.searches.remove(id);
   }

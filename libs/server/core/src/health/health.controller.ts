@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEALTH_COMPONENTS, HealthReport } from '@solvr/contracts';
 import { Public, type SessionUser } from '../access/access.decorators';
 import { HealthService } from './health.service';
+import { ApiDoc, doc } from '../http/api-doc';
 
 @Public()
 @Controller('health')
@@ -11,6 +12,12 @@ export class HealthController {
 
   /** Readiness: every component up, else 503 with the failing part named. */
   @Get()
+  @ApiDoc('Site', {
+    summary: 'Readiness: each part (database, queue, storage, mail) and its driver',
+    description: 'Only admins see the error text of a part that is down.',
+    answers: doc.ok('HealthReport', 'Every part is up'),
+    errors: [503],
+  })
   async report(@Req() req: FastifyRequest & { user?: SessionUser }, @Res() res: FastifyReply): Promise<void> {
     const report = (await this.health.report(HEALTH_COMPONENTS)) as HealthReport;
     // Probes and visitors see which part is down; only admins see the underlying error text.
@@ -20,6 +27,7 @@ export class HealthController {
 
   /** Liveness: the process answers; dependencies are not checked so a database outage does not restart pods. */
   @Get('live')
+  @ApiDoc('Site', { summary: 'Liveness: the process answers', answers: doc.ok({ type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] }) })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
