@@ -11,8 +11,6 @@ export interface KeysetCursor {
   id: string;
 }
 
-const KEYSET_AT = 'keyset_at';
-
 export const encodeKeysetCursor = (cursor: KeysetCursor): string => Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 
 export function decodeKeysetCursor(raw: string): KeysetCursor {
@@ -24,30 +22,6 @@ export function decodeKeysetCursor(raw: string): KeysetCursor {
     throw new BadRequestException('The page cursor is not valid. Reload the list.');
   }
   return { at, id };
-}
-
-/**
- * Newest first by created_date then id, after the cursor when given: an index on (created_date, id) serves it in
- * order, so a deep page costs what the first does.
- */
-export function newestFirstAfter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, after: KeysetCursor | null): SelectQueryBuilder<T> {
-  if (after) {
-    const at = qb.connection.options.type === 'better-sqlite3' ? after.at : new Date(after.at);
-    qb.andWhere(`(${alias}.created_date < :keysetAt OR (${alias}.created_date = :keysetAt AND ${alias}.id < :keysetId))`, { keysetAt: at, keysetId: after.id });
-  }
-  return qb.addSelect(`${alias}.created_date`, KEYSET_AT).orderBy(`${alias}.created_date`, 'DESC').addOrderBy(`${alias}.id`, 'DESC');
-}
-
-/** The cursor after a row, from its raw keyset_at (text on SQLite, a Date from MariaDB) and id. */
-export function keysetCursorOf(raw: Record<string, unknown>, id: string): KeysetCursor {
-  const at = raw[KEYSET_AT];
-  return { at: at instanceof Date ? at.toISOString() : String(at), id };
-}
-
-/** The rows of a newestFirstAfter query, each with the cursor that continues after it. */
-export async function keysetRows<T extends ObjectLiteral & { id: string }>(qb: SelectQueryBuilder<T>): Promise<Array<{ row: T; cursor: KeysetCursor }>> {
-  const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
-  return entities.map((row, i) => ({ row, cursor: keysetCursorOf(raw[i] ?? {}, row.id) }));
 }
 
 /** One column of a keyset order (the last one must be unique, such as id). */
@@ -91,3 +65,23 @@ export const keysetValuesOf = (raw: Record<string, unknown>, keys: readonly Keys
     const v = raw[`keyset_${i}`];
     return v instanceof Date ? v.toISOString() : typeof v === 'number' ? v : String(v);
   });
+
+/** Newest first by created_date then id: an index on (created_date, id) serves it in order. */
+const newestFirst = (alias: string): KeysetKey[] => [
+  { column: `${alias}.created_date`, dir: 'DESC', date: true },
+  { column: `${alias}.id`, dir: 'DESC' },
+];
+
+/** A newest-first page after the cursor when given (keysetOrder), so a deep page costs what the first does. */
+export function newestFirstAfter<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, after: KeysetCursor | null): SelectQueryBuilder<T> {
+  return keysetOrder(qb, newestFirst(alias), after ? [after.at, after.id] : null);
+}
+
+/** The rows of a newestFirstAfter query, each with the cursor that continues after it. */
+export async function keysetRows<T extends ObjectLiteral & { id: string }>(qb: SelectQueryBuilder<T>): Promise<Array<{ row: T; cursor: KeysetCursor }>> {
+  const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
+  return entities.map((row, i) => {
+    const [at] = keysetValuesOf(raw[i] ?? {}, newestFirst(''));
+    return { row, cursor: { at: String(at), id: row.id } };
+  });
+}
