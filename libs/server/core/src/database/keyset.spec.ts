@@ -1,5 +1,5 @@
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
-import { decodeKeysetCursor, encodeKeysetCursor, keysetRows, newestFirstAfter } from './keyset';
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor, keysetRows, newestFirstAfter } from './keyset';
 
 @Entity('entries')
 class Entry {
@@ -21,8 +21,8 @@ describe('newest-first keyset pages (SQLite)', () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const qb = newestFirstAfter(db.getRepository(Entry).createQueryBuilder('e'), 'e', after ? decodeKeysetCursor(after) : null).limit(3);
-      const rows = await keysetRows(qb);
+      const cursor: KeysetCursor | null = after ? decodeKeysetCursor(after) : null;
+      const rows: Array<{ row: Entry; cursor: KeysetCursor }> = await keysetRows(newestFirstAfter(db.getRepository(Entry).createQueryBuilder('e'), 'e', cursor).limit(3));
       seen.push(...rows.slice(0, 2).map((r) => r.row.id));
       after = rows.length > 2 ? encodeKeysetCursor(rows[1].cursor) : null;
     } while (after);

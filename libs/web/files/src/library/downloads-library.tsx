@@ -41,9 +41,12 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const [sort, setSort] = useState<LibrarySort>(DEFAULT_LIBRARY_SORT);
   const [chosenType, setChosenType] = useState(ALL_TYPES);
   const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const files = useLibraryFilesInfiniteQuery({ search: settledSearch, sort, type: chosenType });
   // The counts and the type filter's choices, shared with the stat cards (one request).
   const { data: summary } = useLibrarySummaryQuery();
+  const types = summary?.types ?? [];
+  // A type that left the library (after a refresh) filters no more.
+  const type = !summary || types.includes(chosenType) ? chosenType : ALL_TYPES;
+  const files = useLibraryFilesInfiniteQuery({ search: settledSearch, sort, type });
   const { run, pending, failure } = useFileActions();
   const goToLink = useDownloadLink();
   const checkout = useCheckout();
@@ -52,13 +55,6 @@ export function DownloadsLibrary({ onBuy, desktopApp }: DownloadsLibraryProps) {
   const focusIndex = useRef<number | null>(null);
 
   const shown = files.data?.pages.flatMap((page) => page.files) ?? [];
-  const types = summary?.types ?? [];
-  // A type that left the library (after a refresh) filters no more.
-  const type = !summary || types.includes(chosenType) ? chosenType : ALL_TYPES;
-  useEffect(() => {
-    if (type !== chosenType) setChosenType(type);
-  }, [type, chosenType]);
-
   // After 'Show more', the keyboard focus goes to the first new card's name, so it continues where the list grew.
   useEffect(() => {
     const index = focusIndex.current;
