@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { get as httpGet } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { nginxProblem, startBare, startNginx } from '../lib/reference.mjs';
-import { summarize } from '../lib/stats.mjs';
+import { ratioFigure, summarize } from '../lib/stats.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1000; // as DevTools and the issue's figures
@@ -233,9 +233,15 @@ export default {
         cold_unthrottled: `LCP unthrottled after ${gapMs / 1000} s idle`,
         cold_mobile: `LCP mobile emulation after ${gapMs / 1000} s idle`,
       };
+      const appLcp = { unthrottled: results.unthrottled.map((r) => r.lcp), mobile: results.mobile.map((r) => r.lcp), cold_unthrottled: cold.unthrottled, cold_mobile: cold.mobile };
+      const ratioNames = { unthrottled: 'lcp_ratio', mobile: 'lcp_mobile_ratio', cold_unthrottled: 'lcp_cold_ratio', cold_mobile: 'lcp_mobile_cold_ratio' };
       for (const [name, label] of Object.entries(nginxLabels)) {
-        if (nginxLcp[name].length) metrics[`lcp_${name}_nginx_ms`] = { label: `reference: ${label}, the same document and headers from nginx`, ...summarize(nginxLcp[name], 'ms') };
+        if (!nginxLcp[name].length) continue;
+        metrics[`lcp_${name}_nginx_ms`] = { label: `reference: ${label}, the same document and headers from nginx`, ...summarize(nginxLcp[name], 'ms') };
+        // The goal: this machine's figures move from one run to the next, the app's against nginx's in the same run do not.
+        metrics[ratioNames[name]] = ratioFigure(`${label}: app / nginx`, appLcp[name], nginxLcp[name]);
       }
+      if (cold.bare.length) metrics.cold_ttfb_ratio = ratioFigure(`first byte after ${gapMs / 1000} s idle: app / bare node:http`, cold.ttfb, cold.bare);
       const notes = [
         `${runs} load(s) per condition, fresh context each; KB = 1000 bytes, transferred = encoded body + response headers`,
         `mobile: CPU 4x slower, RTT 150 ms, 1.6 Mbps down / 750 Kbps up, 412x823 @1.75`,

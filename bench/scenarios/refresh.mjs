@@ -80,6 +80,7 @@ export default {
           p50: { label: 'refresh p50', ...s(res.app, 'p50', 'ms') },
           p99: { label: 'refresh p99', ...s(res.app, 'p99', 'ms') },
           ref_p99: { label: 'reference refresh p99', ...s(res.ref, 'p99', 'ms') },
+          p99_ratio: { label: 'refresh p99 / reference p99', ...summarize(res.app.map((a, i) => (res.ref[i]?.p99 ? a.p99 / res.ref[i].p99 : NaN)), 'x') },
           errors: { label: 'failed refreshes (all rounds)', ...summarize([res.app.reduce((n, r) => n + r.errors, 0)], 'count') },
         },
         notes: [`${chains} sequential chains in parallel, each sending the cookie the previous refresh returned`],
