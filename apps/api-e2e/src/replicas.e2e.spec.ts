@@ -298,7 +298,9 @@ describe(`several replicas behind the gateway (${TIER})`, () => {
     await b.stop('SIGKILL');
     await reads;
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const news = await json(fetch(`${gateway.url}/api/news`));
-    expect(news.body.items.map((n: { title: string }) => n.title)).toContain(title);
+    // The post is kept: an anonymous reader sees it once the gateway's kept second and its refresh are over (the
+    // bound README's table gives; the refresh may have been the one that reached the killed replica).
+    const shown = await lagOf(async () => (await json(fetch(`${gateway.url}/api/news`))).body.items.some((n: { title: string }) => n.title === title));
+    expect(shown).toBeLessThanOrEqual(3000);
   });
 });
