@@ -208,6 +208,15 @@ describe(`accounts (${TIER})`, () => {
       const me = await http().get('/api/users/me').set('Authorization', `Bearer ${session.token}`).expect(200);
       expect(me.body.profile_completed).toBe(true);
     });
+
+    it('takes a payload without the optional fields (street address line 2, company, job title) as empty ones', async () => {
+      const { street_address_2: _line2, company: _company, job_title: _job, ...required } = payload(session.user.id as string);
+      const res = await http().put('/api/users/me/profile').set('Authorization', `Bearer ${session.token}`).send(required).expect(200);
+      expect(res.body.profile).toMatchObject({ street_address_2: null, company: null, job_title: null, profile_completed: true });
+      // A field that is there is still checked.
+      const long = await http().put('/api/users/me/profile').set('Authorization', `Bearer ${session.token}`).send({ ...required, company: 'x'.repeat(500) }).expect(400);
+      expect(long.body.message).toMatch(/^Company must be at most \d+ characters\.$/);
+    });
   });
 
   describe('Google sign-in (OAuth 2.0 against a local provider)', () => {

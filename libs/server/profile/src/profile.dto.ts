@@ -11,12 +11,13 @@ export class ProfileUpdateDto implements ProfileUpdate {
   @IsString() @Max('Phone', FIELD_MAX.phone) phone: string;
   @IsOptional() @IsString() @Max('Password', FIELD_MAX.password) password?: string;
   @IsString() @Max('Street address', FIELD_MAX.streetAddress) street_address_1: string;
-  @IsString() @Max('Street address line 2', FIELD_MAX.streetAddress) street_address_2: string;
+  // The form's optional fields may be left out of the payload: left out is empty, as the form sends them.
+  @IsString() @Max('Street address line 2', FIELD_MAX.streetAddress) street_address_2 = '';
   @IsString() @Max('City', FIELD_MAX.city) city: string;
   @IsString() @Max('State / province', FIELD_MAX.stateProvince) state_province: string;
   @IsString() @MaxLength(FIELD_MAX.postalCode, { message: PROFILE_MESSAGES.postalLength }) postal_code: string;
   @IsString() @Max('Country', FIELD_MAX.country) country: string;
-  @IsString() @Max('Company', FIELD_MAX.company) company: string;
-  @IsString() @Max('Job title', FIELD_MAX.jobTitle) job_title: string;
+  @IsString() @Max('Company', FIELD_MAX.company) company = '';
+  @IsString() @Max('Job title', FIELD_MAX.jobTitle) job_title = '';
   @Equals(true) profile_completed: true;
 }
