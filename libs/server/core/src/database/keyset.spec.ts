@@ -8,9 +8,10 @@ class Entry {
 }
 
 describe('newest-first keyset pages (SQLite)', () => {
-  const db = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Entry], synchronize: true });
+  const db = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Entry] });
   beforeAll(async () => {
     await db.initialize();
+    await db.query('CREATE TABLE entries (id varchar PRIMARY KEY, created_date datetime NOT NULL)');
     // Ties on the time (broken by id), and times stored with and without milliseconds, as different writers store them.
     const rows = [['a', '2026-12-01 10:00:00'], ['b', '2026-12-01 10:00:00'], ['c', '2026-12-01 10:00:00.500'], ['d', '2026-12-02 09:00:00.000'], ['e', '2026-11-30 23:59:59.999']];
     for (const [id, at] of rows) await db.query('INSERT INTO entries (id, created_date) VALUES (?, ?)', [id, at]);
