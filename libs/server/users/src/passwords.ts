@@ -10,10 +10,10 @@ export const verifyPassword = (hash: string, plain: string) => argon2.verify(has
 
 /**
  * Hashes run at once: each takes one of libuv's four threads (which file reads and downloads need too) and 64 MB
- * for its ~50 ms; more at once only makes every one of them, and everything else, slower.
+ * for its 90-110 ms on this machine; more at once only makes every one of them, and everything else, slower.
  */
 export const HASHES_AT_ONCE = 2;
-/** Hashes that may wait for a turn (about a quarter of a second's worth); one more is refused at once (Busy). */
+/** Hashes that may wait for a turn (under half a second's worth at two at once); one more is refused at once (Busy). */
 export const HASHES_WAITING = 8;
 const BUSY_RETRY_AFTER_SECONDS = 2;
 

@@ -80,8 +80,6 @@ export function newestFirstAfter<T extends ObjectLiteral>(qb: SelectQueryBuilder
 /** The rows of a newestFirstAfter query, each with the cursor that continues after it. */
 export async function keysetRows<T extends ObjectLiteral & { id: string }>(qb: SelectQueryBuilder<T>): Promise<Array<{ row: T; cursor: KeysetCursor }>> {
   const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
-  return entities.map((row, i) => {
-    const [at] = keysetValuesOf(raw[i] ?? {}, newestFirst(''));
-    return { row, cursor: { at: String(at), id: row.id } };
-  });
+  const keys = newestFirst('');
+  return entities.map((row, i) => ({ row, cursor: { at: String(keysetValuesOf(raw[i] ?? {}, keys)[0]), id: row.id } }));
 }
